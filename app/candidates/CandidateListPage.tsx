@@ -1,0 +1,169 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {useRouteContext} from '@tanstack/react-router';
+import {Lock, Pencil, Plus, Search, UserRound} from 'lucide-react';
+import {useDeferredValue, useEffect, useMemo, useRef, useState} from 'react';
+import {clsx} from 'clsx';
+import {queries} from '../queries.ts';
+import {currentLocale} from '../i18n.ts';
+import {labelOf} from '../lookups.ts';
+import {ageOn} from '../lib/dates.ts';
+import {can} from '../../permissions/context.ts';
+import {contextOf} from '../session.ts';
+import {usePageTitle} from '../ui/page-title.ts';
+import {Button} from '../ui/controls.tsx';
+import {EditCandidateDialog, type EditableCandidate} from './EditCandidateDialog.tsx';
+import {NewCandidateDialog} from './NewCandidateDialog.tsx';
+import {genderLabel} from './labels.ts';
+import * as m from '../paraglide/messages.js';
+
+const PAGE = 100;
+/** A row changed within this window by anyone glows, so live updates catch the eye. */
+const FRESH_MS = 4000;
+
+export function CandidateListPage() {
+  usePageTitle(m.candidates_title());
+  const {session} = useRouteContext({from: '/shell'});
+  const ctx = contextOf(session.user!);
+  const mayEdit = can(ctx, 'editTickets');
+  const locale = currentLocale();
+
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const [limit, setLimit] = useState(PAGE);
+  useEffect(() => setLimit(PAGE), [deferredSearch]);
+
+  const [rows, details] = useQuery(queries.candidates.list({search: deferredSearch || undefined, limit}));
+  const [sectors] = useQuery(queries.lookups.sectors());
+  const [statuses] = useQuery(queries.lookups.statuses());
+  const sectorLabel = useMemo(() => new Map(sectors.map(s => [s.id, labelOf(s.labels, locale)])), [sectors, locale]);
+  const statusLabel = useMemo(() => new Map(statuses.map(s => [s.id, labelOf(s.labels, locale)])), [statuses, locale]);
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<EditableCandidate | undefined>();
+  const complete = details.type === 'complete';
+  const mayHaveMore = rows.length >= limit;
+
+  // Grow the window when the end of the list scrolls into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !complete || !mayHaveMore) return;
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setLimit(l => l + PAGE), {rootMargin: '400px'});
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [complete, mayHaveMore, rows.length]);
+
+  const now = Date.now();
+  return (
+    <section className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.candidates_title()}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.candidates_subtitle()}</p>
+        </div>
+        {mayEdit ? (
+          <Button onClick={() => setCreating(true)} data-testid="new-candidate">
+            <Plus className="size-4" aria-hidden />
+            {m.new_candidate_title()}
+          </Button>
+        ) : (
+          <p className="flex items-center gap-1.5 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600">
+            <Lock className="size-4" aria-hidden />
+            {m.read_only_hint()}
+          </p>
+        )}
+      </div>
+
+      <label className="relative block max-w-md">
+        <span className="sr-only">{m.candidates_search()}</span>
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <input
+          type="search"
+          value={search}
+          onChange={e => setSearch(e.target.value)}
+          placeholder={m.candidates_search()}
+          data-testid="candidate-search"
+          className="block w-full rounded-xl border-0 bg-white py-2.5 ps-9 pe-3 text-sm shadow-sm ring-1 ring-slate-200 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        />
+      </label>
+
+      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="w-full min-w-[760px] text-sm" data-testid="candidate-table">
+          <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_name()}</th>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_gender()}</th>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_age()}</th>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_city()}</th>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_sector()}</th>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_status()}</th>
+              <th scope="col" className="px-4 py-3 text-start">{m.column_owner()}</th>
+              {mayEdit && <th scope="col" className="w-12 px-4 py-3"><span className="sr-only">{m.action_edit()}</span></th>}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(p => (
+              <tr
+                key={`${p.id}:${p.updatedAt}`}
+                data-testid="candidate-row"
+                data-id={p.id}
+                className={clsx('hover:bg-slate-50', now - p.updatedAt < FRESH_MS && 'live-flash')}
+              >
+                <td className="px-4 py-2.5">
+                  <span className="font-medium text-slate-900">{p.surname} {p.forename}</span>
+                  {p.database === 'personal' && (
+                    <span className="ms-2 inline-flex items-center rounded-full bg-gold-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                      {m.database_personal_badge()}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-2.5 text-slate-600">{genderLabel[p.gender]()}</td>
+                <td className="px-4 py-2.5 text-slate-600 tabular-nums">{ageOn(p.birthDate)}</td>
+                <td className="px-4 py-2.5 text-slate-600" data-testid="candidate-city">{p.city}</td>
+                <td className="px-4 py-2.5 text-slate-600">{sectorLabel.get(p.sectorID)}</td>
+                <td className="px-4 py-2.5" data-testid="candidate-status">
+                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
+                    {statusLabel.get(p.statusID)}
+                  </span>
+                </td>
+                <td className="px-4 py-2.5 text-slate-600">
+                  <span className="inline-flex items-center gap-1.5">
+                    <UserRound className="size-3.5 text-slate-400" aria-hidden />
+                    {p.ownerID === ctx.userID ? m.owner_you() : p.owner?.name}
+                  </span>
+                </td>
+                {mayEdit && (
+                  <td className="px-2 py-1.5">
+                    <button
+                      type="button"
+                      onClick={() => setEditing(p)}
+                      className="rounded-lg p-2 text-slate-400 hover:bg-brand-50 hover:text-brand-700"
+                      aria-label={m.edit_candidate_title({name: `${p.forename} ${p.surname}`})}
+                      data-testid="edit-candidate"
+                    >
+                      <Pencil className="size-4" />
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && (
+          <p className="px-4 py-12 text-center text-sm text-slate-500" data-testid="candidates-empty">
+            {complete ? m.no_results() : m.loading()}
+          </p>
+        )}
+        <div ref={sentinel} />
+      </div>
+      {rows.length > 0 && (
+        <p className="text-xs text-slate-400" data-testid="candidates-count">
+          {m.showing_count({count: rows.length})}
+        </p>
+      )}
+
+      <NewCandidateDialog open={creating} onOpenChange={setCreating} />
+      {editing && <EditCandidateDialog candidate={editing} onClose={() => setEditing(undefined)} />}
+    </section>
+  );
+}

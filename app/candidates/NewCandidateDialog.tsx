@@ -1,0 +1,134 @@
+import {useQuery, useZero} from '@rocicorp/zero/react';
+import {nanoid} from 'nanoid';
+import {useState, type FormEvent} from 'react';
+import {toast} from 'sonner';
+import {queries} from '../queries.ts';
+import {mutators} from '../mutators.ts';
+import {currentLocale} from '../i18n.ts';
+import {labelOf} from '../lookups.ts';
+import {confirmed} from '../lib/mutate.ts';
+import {validate, type FieldErrors} from '../lib/field-errors.ts';
+import {Dialog} from '../ui/Dialog.tsx';
+import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {candidateCreateSchema, type CandidateCreateInput} from './schema.ts';
+import {genderLabel} from './labels.ts';
+import * as m from '../paraglide/messages.js';
+
+const EMPTY: Omit<CandidateCreateInput, 'id'> = {
+  forename: '',
+  surname: '',
+  gender: '' as CandidateCreateInput['gender'],
+  city: '',
+  birthDate: '',
+  sectorID: '',
+  database: 'general',
+};
+
+/** Create a candidate. The form validates with the mutator's own schema; the server checks again. */
+export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenChange: (open: boolean) => void}) {
+  const zero = useZero();
+  const [sectors] = useQuery(queries.lookups.sectors());
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const locale = currentLocale();
+
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
+    setForm(f => ({...f, [key]: value}));
+    setErrors(({[key]: _, ...rest}) => rest);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validate(candidateCreateSchema, {...form, id: nanoid()});
+    if (!checked.ok) return setErrors(checked.errors);
+    setSaving(true);
+    const outcome = await confirmed(zero.mutate(mutators.candidates.create(checked.value)));
+    setSaving(false);
+    if (!outcome.ok) {
+      setErrors(outcome.fields);
+      toast.error(outcome.message);
+      return;
+    }
+    toast.success(m.saved_successfully());
+    setForm(EMPTY);
+    setErrors({});
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={m.new_candidate_title()} description={m.new_candidate_description()}>
+      <form onSubmit={e => void submit(e)} noValidate className="space-y-4" data-testid="new-candidate-form">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={m.field_forename()} error={errors.forename}>
+            {p => <TextInput {...p} name="forename" value={form.forename} onChange={e => set('forename', e.target.value)} autoFocus />}
+          </Field>
+          <Field label={m.field_surname()} error={errors.surname}>
+            {p => <TextInput {...p} name="surname" value={form.surname} onChange={e => set('surname', e.target.value)} />}
+          </Field>
+          <Field label={m.field_gender()} error={errors.gender}>
+            {p => (
+              <Select {...p} name="gender" value={form.gender} onChange={e => set('gender', e.target.value as typeof form.gender)}>
+                <option value="">{m.select_placeholder()}</option>
+                <option value="male">{genderLabel.male()}</option>
+                <option value="female">{genderLabel.female()}</option>
+              </Select>
+            )}
+          </Field>
+          <Field label={m.field_birth_date()} error={errors.birthDate}>
+            {p => <TextInput {...p} name="birthDate" type="date" value={form.birthDate} onChange={e => set('birthDate', e.target.value)} />}
+          </Field>
+          <Field label={m.field_city()} error={errors.city}>
+            {p => <TextInput {...p} name="city" value={form.city} onChange={e => set('city', e.target.value)} />}
+          </Field>
+          <Field label={m.field_sector()} error={errors.sectorID}>
+            {p => (
+              <Select {...p} name="sectorID" value={form.sectorID} onChange={e => set('sectorID', e.target.value)}>
+                <option value="">{m.select_placeholder()}</option>
+                {sectors.map(s => (
+                  <option key={s.id} value={s.id}>
+                    {labelOf(s.labels, locale)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">{m.field_database()}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(['general', 'personal'] as const).map(db => (
+              <label
+                key={db}
+                className="flex cursor-pointer items-start gap-2.5 rounded-xl p-3 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-500"
+              >
+                <input
+                  type="radio"
+                  name="database"
+                  value={db}
+                  checked={form.database === db}
+                  onChange={() => set('database', db)}
+                  className="mt-0.5 accent-brand-700"
+                />
+                <span>
+                  <span className="block text-sm font-medium">{db === 'general' ? m.database_general() : m.database_personal()}</span>
+                  <span className="block text-xs text-slate-500">
+                    {db === 'general' ? m.database_general_hint() : m.database_personal_hint()}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {m.action_cancel()}
+          </Button>
+          <Button type="submit" disabled={saving} data-testid="save-candidate">
+            {saving ? m.saving() : m.action_create()}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

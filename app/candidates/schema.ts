@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import {ageOn, isoDateToMs} from '../lib/dates.ts';
+
+/**
+ * One valibot schema per candidate write, used by the form (field errors) and by the mutator on both
+ * client and server. Issue messages are message keys (see app/lib/field-errors.ts), not text, so each
+ * UI language can translate them.
+ */
+
+export const MIN_AGE = 16;
+export const MAX_AGE = 99;
+
+const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
+const id = v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'));
+
+const birthDate = v.pipe(
+  v.string('required'),
+  v.nonEmpty('required'),
+  v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'),
+  v.check(iso => {
+    const age = ageOn(isoDateToMs(iso) ?? 0);
+    return age >= MIN_AGE && age <= MAX_AGE;
+  }, 'ageOutOfRange'),
+);
+
+export const candidateCreateSchema = v.object({
+  id,
+  forename: text(50),
+  surname: text(50),
+  gender: v.picklist(['male', 'female'], 'required'),
+  city: text(60),
+  birthDate,
+  sectorID: id,
+  database: v.picklist(['general', 'personal'], 'required'),
+});
+export type CandidateCreateInput = v.InferInput<typeof candidateCreateSchema>;
+export type CandidateCreate = v.InferOutput<typeof candidateCreateSchema>;
+
+export const candidateUpdateSchema = v.object({
+  id,
+  city: v.optional(text(60)),
+  statusID: v.optional(id),
+});
+export type CandidateUpdate = v.InferOutput<typeof candidateUpdateSchema>;
+
+export const candidateListSchema = v.object({
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),
+});
+export type CandidateListArgs = v.InferOutput<typeof candidateListSchema>;

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import {MAX_AGE, MIN_AGE} from '../candidates/schema.ts';
+import {errorCodeOf, type FieldIssue} from '../../permissions/errors.ts';
+import * as m from '../paraglide/messages.js';
+
+/**
+ * Schemas carry message keys; this turns them into the UI language. A missing required field gets the
+ * spec's field-specific wording ("enter name", "select sector", …) where there is one.
+ */
+const REQUIRED: Record<string, () => string> = {
+  forename: m.required_forename,
+  surname: m.required_surname,
+  city: m.required_city,
+  gender: m.required_gender,
+  birthDate: m.required_birth_date,
+  sectorID: m.required_sector,
+  statusID: m.required_status,
+};
+
+const MESSAGES: Record<string, () => string> = {
+  tooLong: m.error_too_long,
+  invalidDate: m.error_invalid_date,
+  ageOutOfRange: () => m.error_age_out_of_range({min: MIN_AGE, max: MAX_AGE}),
+  unknownOption: m.error_unknown_option,
+};
+
+export type FieldErrors = Record<string, string>;
+
+export function messageFor(field: string, key: string): string {
+  if (key === 'required') return (REQUIRED[field] ?? m.error_required)();
+  return (MESSAGES[key] ?? m.error_invalid_input)();
+}
+
+/** Validates with the shared schema; returns the parsed value or one translated message per field. */
+export function validate<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+): {ok: true; value: v.InferOutput<S>} | {ok: false; errors: FieldErrors} {
+  const result = v.safeParse(schema, input);
+  if (result.success) return {ok: true, value: result.output};
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) ?? '';
+    errors[field] ??= messageFor(field, issue.message);
+  }
+  return {ok: false, errors};
+}
+
+/** A server rejection: field errors when the server named fields, otherwise one message for a toast. */
+export function serverErrorOf(details: unknown): {fields: FieldErrors; message: string} {
+  const code = errorCodeOf(details);
+  const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
+  const fields = Object.fromEntries(issues.map(i => [i.field, messageFor(i.field, i.message)]));
+  const message =
+    code === 'forbidden' ? m.error_forbidden()
+    : code === 'notFound' ? m.error_profile_not_found()
+    : code === 'notLoggedIn' ? m.error_session_expired()
+    : code === 'invalidInput' || code === 'unknownOption' ? m.error_invalid_input()
+    : m.error_unable_to_save();
+  return {fields, message};
+}

@@ -1,0 +1,26 @@
+import '@fontsource-variable/rubik';
+import './styles.css';
+import {StrictMode} from 'react';
+import {createRoot} from 'react-dom/client';
+import {RouterProvider} from '@tanstack/react-router';
+import {Toaster} from 'sonner';
+import {applyDocumentLocale} from './i18n.ts';
+import {createAppRouter} from './router.tsx';
+import {fetchSession} from './session.ts';
+import {createZero} from './zero.ts';
+import {getTextDirection, getLocale} from './paraglide/runtime.js';
+import * as m from './paraglide/messages.js';
+
+applyDocumentLocale();
+document.title = m.app_title();
+
+const session = await fetchSession();
+const zero = session.user ? createZero({...session, user: session.user}) : undefined;
+const router = createAppRouter({session, zero});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+    <Toaster dir={getTextDirection(getLocale())} position="bottom-center" richColors closeButton />
+  </StrictMode>,
+);

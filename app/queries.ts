@@ -1,0 +1,9 @@
+import {defineQueries} from '@rocicorp/zero';
+import {candidateQueries} from './candidates/queries.ts';
+import {lookupQueries} from './lookups.ts';
+
+/** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
+export const queries = defineQueries({
+  candidates: candidateQueries,
+  lookups: lookupQueries,
+});

@@ -1,0 +1,44 @@
+import {Link, useRouteContext} from '@tanstack/react-router';
+import {LogOut} from 'lucide-react';
+import type {ReactNode} from 'react';
+import {signOutAndForget} from '../zero.ts';
+import {ConnectionBadge} from './ConnectionBadge.tsx';
+import {LanguageSwitcher} from './LanguageSwitcher.tsx';
+import {roleLabel} from './roles.ts';
+import * as m from '../paraglide/messages.js';
+
+/** The signed-in frame: top bar (logo, live state, language, user) and the page below it. */
+export function Shell({children}: {children: ReactNode}) {
+  const {session, zero} = useRouteContext({from: '/shell'});
+  const user = session.user!;
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
+          <Link to="/home" className="flex items-center gap-2.5 rounded-lg">
+            <img src="/favicon.svg" alt="" className="size-8" />
+            <span className="text-lg font-semibold tracking-tight">{m.app_title()}</span>
+            <span className="hidden text-sm text-white/60 sm:inline">{m.app_tagline()}</span>
+          </Link>
+          <div className="flex-1" />
+          <ConnectionBadge />
+          <LanguageSwitcher />
+          <div className="hidden text-end leading-tight sm:block" data-testid="current-user">
+            <div className="text-sm font-medium">{user.Name}</div>
+            <div className="text-xs text-white/60">{roleLabel[user.role]()}</div>
+          </div>
+          <button
+            type="button"
+            onClick={() => void signOutAndForget(zero)}
+            className="rounded-lg p-2 text-white/80 hover:bg-white/10 hover:text-white"
+            title={m.sign_out()}
+            aria-label={m.sign_out()}
+          >
+            <LogOut className="size-5 rtl:-scale-x-100" />
+          </button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import {useId, type ComponentProps, type ReactNode} from 'react';
+import {clsx} from 'clsx';
+
+/** Small, consistent form controls. Logical properties (ps/pe, start/end) keep them right in RTL and LTR. */
+
+const buttonStyles = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm disabled:bg-brand-700/50',
+  secondary: 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+} as const;
+
+export function Button({variant = 'primary', className, ...props}: ComponentProps<'button'> & {variant?: keyof typeof buttonStyles}) {
+  return (
+    <button
+      type="button"
+      className={clsx(
+        'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
+        buttonStyles[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const inputClass =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500';
+
+/** A labelled field with its error right below it; the control gets the id and aria wiring. */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: (props: {id: string; 'aria-invalid': boolean; 'aria-describedby'?: string}) => ReactNode;
+}) {
+  const id = useId();
+  const errorID = `${id}-error`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({id, 'aria-invalid': Boolean(error), ...(error ? {'aria-describedby': errorID} : {})})}
+      {error && (
+        <p id={errorID} role="alert" className="text-sm text-rose-600" data-field-error>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextInput({className, ...props}: ComponentProps<'input'>) {
+  return <input className={clsx(inputClass, className)} {...props} />;
+}
+
+export function Select({className, ...props}: ComponentProps<'select'>) {
+  return <select className={clsx(inputClass, 'pe-8', className)} {...props} />;
+}

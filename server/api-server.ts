@@ -1,0 +1,27 @@
+import {serve} from '@hono/node-server';
+import {createApi} from './api.ts';
+import {databaseURL, isProduction, readPorts} from './config.ts';
+import {connect} from './db/sql.ts';
+
+/** The API server process: REST calls, Zero's query and mutate endpoints, and (built) client files. */
+const ports = readPorts();
+const sql = connect(databaseURL());
+const production = isProduction();
+const app = createApi({
+  sql,
+  devSignIn: !production,
+  serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',
+  zeroPort: ports.zero,
+  zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,
+});
+
+const server = serve({fetch: app.fetch, port: ports.api, hostname: '0.0.0.0'}, info => {
+  console.log(`listening on :${info.port}`);
+});
+
+function shutdown() {
+  server.close();
+  void sql.end({timeout: 2}).then(() => process.exit(0));
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,59 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {serveStatic} from '@hono/node-server/serve-static';
+import {Hono} from 'hono';
+import {getCookie} from 'hono/cookie';
+import {ROOT} from './config.ts';
+import {readSession, type SessionUser} from './auth/session.ts';
+import {mountSessionRoutes} from './auth/routes.ts';
+import {mountDevSignIn} from './auth/dev-sign-in.ts';
+import type {AuthContext} from '../permissions/context.ts';
+import {SESSION_COOKIE} from './auth/session.ts';
+import type {Sql} from './db/sql.ts';
+import {mountZeroEndpoints} from './zero/endpoints.ts';
+
+export type ApiEnv = {Variables: {session: {ctx: AuthContext; user: SessionUser} | undefined}};
+
+export type ApiOptions = {
+  sql: Sql;
+  /** Development sign-in (pick a seeded user). Never on in production. */
+  devSignIn: boolean;
+  /** Serve the built client from dist/ (production, e2e tests, bench); otherwise Vite serves it. */
+  serveClient: boolean;
+  /** Port of zero-cache, to tell the browser where to sync from. */
+  zeroPort: number;
+  /** Public zero-cache URL when it sits behind a proxy (ZERO_PUBLIC_URL). */
+  zeroPublicURL?: string;
+};
+
+export function createApi(options: ApiOptions) {
+  const {sql} = options;
+  const app = new Hono<ApiEnv>();
+
+  // Every /api request knows its session (or lack of one) up front.
+  app.use('/api/*', async (c, next) => {
+    c.set('session', await readSession(sql, getCookie(c, SESSION_COOKIE)));
+    await next();
+  });
+
+  app.get('/api/health', c => c.json({ok: true}));
+  mountSessionRoutes(app, options);
+  if (options.devSignIn) mountDevSignIn(app, sql);
+  mountZeroEndpoints(app, sql);
+  app.all('/api/*', c => c.json({error: 'notFound'}, 404));
+
+  if (options.serveClient) {
+    const dist = path.join(ROOT, 'dist');
+    const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({root: path.relative(process.cwd(), dist)}));
+    app.use('*', serveStatic({root: path.relative(process.cwd(), dist)}));
+    // Client-side routes: every other path gets the app, which routes itself.
+    app.get('*', c => c.html(indexHtml));
+  }
+
+  app.onError((err, c) => {
+    console.error(err);
+    return c.json({error: 'internal'}, 500);
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import type {Context, Hono} from 'hono';
+import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
+import type {ApiEnv, ApiOptions} from '../api.ts';
+import {SESSION_COOKIE, createSession, revokeSession} from './session.ts';
+import type {Sql} from '../db/sql.ts';
+
+/** HttpOnly + SameSite=Lax; Secure whenever the browser reached us over https. */
+export async function startSession(c: Context<ApiEnv>, sql: Sql, userID: string) {
+  const {token, expiresAt} = await createSession(sql, userID, c.req.header('user-agent'));
+  const https = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  setCookie(c, SESSION_COOKIE, token, {httpOnly: true, sameSite: 'Lax', secure: https, path: '/', expires: expiresAt});
+}
+
+export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
+  /**
+   * Who is signed in (null when nobody), and where the browser syncs from: ZERO_PUBLIC_URL behind a
+   * proxy, else zero-cache's port on the host name the browser already uses (cookies are per host name).
+   */
+  app.get('/api/session', c =>
+    c.json({
+      user: c.get('session')?.user ?? null,
+      cacheURL: options.zeroPublicURL ?? null,
+      zeroPort: options.zeroPort,
+      devSignIn: options.devSignIn,
+    }),
+  );
+
+  app.post('/api/users/logout', async c => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) await revokeSession(options.sql, token);
+    deleteCookie(c, SESSION_COOKIE, {path: '/'});
+    return c.json('ok');
+  });
+}

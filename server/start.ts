@@ -1,0 +1,77 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {ROOT, dataDir, isProduction, readPorts} from './config.ts';
+import {DEMO_USERS} from './db/seed.ts';
+import {startStack} from './stack/stack.ts';
+import {logLine} from './stack/supervisor.ts';
+
+/**
+ * `npm start`: the whole stack with prefixed logs. Development (default): embedded Postgres, demo data,
+ * Vite with hot reload, development sign-in. Production (NODE_ENV=production, after `npm run build`):
+ * the API server serves dist/, secrets come from the environment, no demo data unless SEED_DEMO=true.
+ */
+function fail(message: string): never {
+  logLine('start', message, process.stderr);
+  process.exit(1);
+}
+
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  fail(`Kesher needs Node ≥ 22 (this is ${process.version}). Run it through npm (\`npm start\`), which uses the Node 22 from devDependencies, or install Node 22.`);
+}
+
+const production = isProduction();
+if (production) {
+  const missing = ['ZERO_ADMIN_PASSWORD'].filter(name => !process.env[name]);
+  if (missing.length) fail(`production start needs these secrets in the environment: ${missing.join(', ')}`);
+  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) fail('no built client: run `npm run build` first');
+}
+
+let ports;
+try {
+  ports = readPorts();
+} catch (e) {
+  fail((e as Error).message);
+}
+
+let stopping: Promise<void> | undefined;
+let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+function shutdown(code: number) {
+  stopping ??= (async () => {
+    await stack?.stop();
+    logLine('start', 'stopped');
+    process.exit(code);
+  })();
+}
+// Installed before anything starts, so Ctrl-C during start-up still stops what already runs.
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+const demoProfiles = Number(process.env.DEMO_PROFILES ?? 300);
+try {
+  stack = await startStack({
+    ports,
+    dataDir: dataDir(),
+    databaseURL: process.env.DATABASE_URL || undefined,
+    production,
+    vite: !production,
+    seedProfiles: !production || process.env.SEED_DEMO === 'true' ? demoProfiles : false,
+    zeroAdminPassword: process.env.ZERO_ADMIN_PASSWORD,
+  });
+} catch (e) {
+  logLine('start', (e as Error).message, process.stderr);
+  shutdown(1);
+}
+
+if (stack) {
+  logLine('start', '');
+  logLine('start', `Kesher is running: ${stack.appURL}`);
+  if (!production) {
+    logLine('start', 'Sign in on that page by picking a demo user (development sign-in):');
+    for (const u of DEMO_USERS) logLine('start', `  • ${u.name} — ${u.summary}`);
+  }
+  logLine('start', 'Press Ctrl-C to stop.');
+  void stack.exited.then(why => {
+    logLine('start', why, process.stderr);
+    shutdown(1);
+  });
+}

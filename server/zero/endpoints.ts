@@ -1,0 +1,44 @@
+import {mustGetMutator, mustGetQuery} from '@rocicorp/zero';
+import {handleMutateRequest, handleQueryRequest} from '@rocicorp/zero/server';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import type {Hono} from 'hono';
+import {queries} from '../../app/queries.ts';
+import {schema} from '../../zero-schema.ts';
+import type {Sql} from '../db/sql.ts';
+import type {ApiEnv} from '../api.ts';
+import {serverMutators} from './mutators.ts';
+
+/**
+ * zero-cache calls these with the browser's forwarded cookie. Without a valid session they answer 401,
+ * which puts the client in Zero's needs-auth state. ctx is always built here, never taken from the client.
+ */
+export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
+  const dbProvider = zeroPostgresJS(schema, sql);
+
+  app.post('/api/zero/query', async c => {
+    const session = c.get('session');
+    if (!session) return c.json({error: 'notLoggedIn'}, 401);
+    const {ctx} = session;
+    const response = await handleQueryRequest({
+      handler: (name, args) => mustGetQuery(queries, name).fn({args, ctx}),
+      schema,
+      userID: ctx.userID,
+      request: c.req.raw,
+    });
+    return c.json(response);
+  });
+
+  app.post('/api/zero/mutate', async c => {
+    const session = c.get('session');
+    if (!session) return c.json({error: 'notLoggedIn'}, 401);
+    const {ctx} = session;
+    const response = await handleMutateRequest({
+      dbProvider,
+      handler: transact =>
+        transact((tx, name, args) => mustGetMutator(serverMutators, name).fn({tx, args, ctx})),
+      userID: ctx.userID,
+      request: c.req.raw,
+    });
+    return c.json(response);
+  });
+}

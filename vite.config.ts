@@ -1,0 +1,32 @@
+import {paraglideVitePlugin} from '@inlang/paraglide-js';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import {fileURLToPath} from 'node:url';
+import {defineConfig} from 'vite';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The client lives in app/; `npm run build` writes dist/, which the API server serves in production.
+// Paraglide's Vite plugin is for the dev server only: builds compile messages with the CLI first
+// (the plugin makes `vite build` hang on a fresh clone).
+export default defineConfig(({command}) => ({
+  root: 'app',
+  publicDir: 'public',
+  build: {outDir: '../dist', emptyOutDir: true, target: 'es2022'},
+  plugins: [
+    ...(command === 'serve'
+      ? [
+          paraglideVitePlugin({
+            project: fromRoot('./project.inlang'),
+            outdir: fromRoot('./app/paraglide'),
+            strategy: ['localStorage', 'baseLocale'],
+          }),
+        ]
+      : []),
+    tailwindcss(),
+    react(),
+  ],
+  server: {
+    proxy: {'/api': `http://127.0.0.1:${process.env.API_PORT ?? 3100}`},
+  },
+}));
