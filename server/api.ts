@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
@@ -30,9 +30,11 @@ export function createApi(options: ApiOptions) {
   const {sql} = options;
   const app = new Hono<ApiEnv>();
 
-  // Every /api request knows its session (or lack of one) up front.
+  // Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer
+  // token for non-browser clients (Zero's `auth` option reaches us as `Authorization: Bearer …`).
   app.use('/api/*', async (c, next) => {
-    c.set('session', await readSession(sql, getCookie(c, SESSION_COOKIE)));
+    const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
+    c.set('session', await readSession(sql, getCookie(c, SESSION_COOKIE) ?? bearer));
     await next();
   });
 
@@ -42,8 +44,10 @@ export function createApi(options: ApiOptions) {
   mountZeroEndpoints(app, sql);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));
 
-  if (options.serveClient) {
-    const dist = path.join(ROOT, 'dist');
+  const dist = path.join(ROOT, 'dist');
+  if (options.serveClient && !existsSync(path.join(dist, 'index.html'))) {
+    console.warn('dist/ has no built client (run `npm run build`); serving the API only');
+  } else if (options.serveClient) {
     const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
     app.use('/assets/*', serveStatic({root: path.relative(process.cwd(), dist)}));
     app.use('*', serveStatic({root: path.relative(process.cwd(), dist)}));

@@ -26,7 +26,15 @@ export type StackOptions = {
   apiEnv?: NodeJS.ProcessEnv;
 };
 
-export type Stack = {appURL: string; databaseURL: string; ports: Ports; stop(): Promise<void>; exited: Promise<string>};
+export type Stack = {
+  appURL: string;
+  databaseURL: string;
+  ports: Ports;
+  /** Top-level process of each part (zero-cache forks workers below its pid), for measurements. */
+  processes: Array<{label: string; pid: number}>;
+  stop(): Promise<void>;
+  exited: Promise<string>;
+};
 
 const node22 = process.execPath;
 const tsx = ['--import', 'tsx'];
@@ -40,7 +48,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await assertPortsFree(ports, [...(options.databaseURL ? ['postgres' as const] : []), ...(options.vite ? [] : ['web' as const])]);
   mkdirSync(dataDir, {recursive: true});
 
-  const running: Array<{label: string; stop(): Promise<void>}> = [];
+  const running: Array<{label: string; pid?: number | undefined; stop(): Promise<void>}> = [];
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -53,7 +61,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let reportExit: (why: string) => void = () => {};
   const exited = new Promise<string>(resolve => (reportExit = resolve));
   const watch = (m: Managed) => {
-    running.push(m);
+    running.push({label: m.label, pid: m.child.pid, stop: m.stop});
     m.child.once('exit', code => {
       if (!stopping) reportExit(`${m.label} exited unexpectedly (code ${code})`);
     });
@@ -69,7 +77,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         log: line => logLine('pg', line),
         onOutput: child => pipeOutput('pg', child, postgresLogFilter()),
       });
-      running.push({label: 'pg', stop: pg.stop});
+      running.push({label: 'pg', pid: pg.process.pid, stop: pg.stop});
       pg.process.once('exit', code => !stopping && reportExit(`pg exited unexpectedly (code ${code})`));
       databaseURL = pg.url;
       logLine('pg', `ready on 127.0.0.1:${ports.postgres}`);
@@ -149,7 +157,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       appURL = `http://localhost:${ports.web}`;
       await waitUntil('the web dev server', httpOK(appURL), web.child);
     }
-    return {appURL, databaseURL, ports, stop, exited};
+    const processes = running.flatMap(p => (p.pid ? [{label: p.label, pid: p.pid}] : []));
+    return {appURL, databaseURL, ports, processes, stop, exited};
   } catch (error) {
     await stop();
     throw error;
