@@ -13,14 +13,18 @@ export const MAX_AGE = 99;
 const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 const id = v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'));
 
-const birthDate = v.pipe(
-  v.string('required'),
-  v.nonEmpty('required'),
-  v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'),
-  v.check(iso => {
-    const age = ageOn(isoDateToMs(iso) ?? 0);
-    return age >= MIN_AGE && age <= MAX_AGE;
-  }, 'ageOutOfRange'),
+// Each step only makes sense once the previous one passed, so the first failure is the message.
+const birthDate = v.config(
+  v.pipe(
+    v.string('required'),
+    v.nonEmpty('required'),
+    v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'),
+    v.check(iso => {
+      const age = ageOn(isoDateToMs(iso)!);
+      return age >= MIN_AGE && age <= MAX_AGE;
+    }, 'ageOutOfRange'),
+  ),
+  {abortPipeEarly: true},
 );
 
 export const candidateCreateSchema = v.object({

@@ -7,6 +7,10 @@
 // (the exact Node 20 from the npm registry). The parent process has
 // node_modules/.bin first on PATH, and that `node` is the project's Node 22,
 // so node_modules/.bin folders are skipped when searching PATH.
+//
+// npx is only used to locate the Node 20 binary, never as the long-running
+// command: npm exec runs its target under `sh -c`, and a SIGINT/SIGTERM sent
+// to npx does not reach the sidecar (verified: it kept running).
 
 import { execFile } from 'node:child_process';
 import { access, constants, realpath } from 'node:fs/promises';
@@ -53,11 +57,23 @@ async function systemNode20(): Promise<string | null> {
   return null;
 }
 
+async function npxNode20(): Promise<string> {
+  const probe = 'JSON.stringify([process.versions.node, process.execPath])';
+  let stdout: string;
+  try {
+    // The first run downloads Node 20 into the npx cache, hence the long timeout.
+    ({ stdout } = await execFileAsync('npx', ['-y', 'node@20', '-p', probe], { timeout: 300_000 }));
+  } catch (err) {
+    throw new Error(`no Node 20 on PATH and \`npx -y node@20\` failed: ${String(err)}`);
+  }
+  const [version, execPath] = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as [string, string];
+  if (!version.startsWith('20.')) throw new Error(`\`npx -y node@20\` gave Node ${version}`);
+  return execPath;
+}
+
 /** Command prefix that runs Node 20; append the script and its arguments. */
 export async function node20Command(): Promise<Command> {
-  const system = await systemNode20();
-  if (system) return { command: system, args: [] };
-  return { command: 'npx', args: ['-y', 'node@20'] };
+  return { command: (await systemNode20()) ?? (await npxNode20()), args: [] };
 }
 
 /** Full command to start the sidecar under Node 20 with tsx; run it with cwd = projectRoot (`--import tsx` resolves from cwd). */

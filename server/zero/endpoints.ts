@@ -1,9 +1,11 @@
-import {mustGetMutator, mustGetQuery} from '@rocicorp/zero';
-import {handleMutateRequest, handleQueryRequest} from '@rocicorp/zero/server';
+import {InputValidationError, mustGetMutator, mustGetQuery, type ReadonlyJSONValue} from '@rocicorp/zero';
+import {handleMutateRequest, handleQueryRequest, type ServerTransaction} from '@rocicorp/zero/server';
 import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import type {Hono} from 'hono';
 import {queries} from '../../app/queries.ts';
 import {schema} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {AppError} from '../../permissions/errors.ts';
 import type {Sql} from '../db/sql.ts';
 import type {ApiEnv} from '../api.ts';
 import {serverMutators} from './mutators.ts';
@@ -34,11 +36,29 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
     const {ctx} = session;
     const response = await handleMutateRequest({
       dbProvider,
-      handler: transact =>
-        transact((tx, name, args) => mustGetMutator(serverMutators, name).fn({tx, args, ctx})),
+      handler: transact => transact((tx, name, args) => runServerMutator(tx, name, args, ctx)),
       userID: ctx.userID,
       request: c.req.raw,
     });
     return c.json(response);
   });
+}
+
+/** Runs one server mutator; a schema rejection becomes a typed error with per-field issues. */
+export async function runServerMutator(tx: ServerTransaction, name: string, args: ReadonlyJSONValue | undefined, ctx: AuthContext) {
+  try {
+    await mustGetMutator(serverMutators, name).fn({tx, args, ctx});
+  } catch (error) {
+    throw error instanceof InputValidationError ? invalidInput(error) : error;
+  }
+}
+
+type StandardIssue = {message: string; path?: ReadonlyArray<PropertyKey | {key: PropertyKey}>};
+
+function invalidInput(error: InputValidationError): AppError {
+  const issues = ((error.result as {issues?: StandardIssue[]}).issues ?? []).map(issue => ({
+    field: (issue.path ?? []).map(p => String(typeof p === 'object' ? p.key : p)).join('.'),
+    message: issue.message,
+  }));
+  return new AppError('invalidInput', issues);
 }

@@ -1,0 +1,49 @@
+import {parseArgs} from 'node:util';
+
+/** What `npm run bench -- …` was asked to do. */
+export type BenchArgs = {
+  /** Demo candidates to seed (default 10,000; 100,000 must work). */
+  profiles: number;
+  /** Samples per latency metric (default 60). */
+  samples: number;
+  /** Samples for the cold-start metric, which is slower: min(samples, 20). */
+  coldSamples: number;
+  /** Keep the data dir afterwards, so the next run with the same --profiles skips seeding and sync. */
+  keep: boolean;
+};
+
+export const USAGE = `usage: npm run bench -- [--profiles N] [--samples K] [--keep]
+  --profiles N   demo candidates to seed (default 10000)
+  --samples K    samples per metric (default 60; the cold list start uses min(K, 20))
+  --keep         keep .data/bench-N for a faster re-run with the same N
+Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).`;
+
+/** Accepts 10000, 10_000 or 10,000. */
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got ${raw})\n${USAGE}`);
+  return value;
+}
+
+export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
+  const {values} = parseArgs({
+    args: argv,
+    options: {
+      profiles: {type: 'string'},
+      samples: {type: 'string'},
+      keep: {type: 'boolean', default: false},
+      help: {type: 'boolean', short: 'h', default: false},
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return 'help';
+  const samples = positiveInteger('samples', values.samples, 60);
+  return {
+    profiles: positiveInteger('profiles', values.profiles, 10_000),
+    samples,
+    coldSamples: Math.min(samples, 20),
+    keep: values.keep,
+  };
+}

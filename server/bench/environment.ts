@@ -1,0 +1,47 @@
+import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {PORT_VARIABLES, ROOT, type Ports} from '../config.ts';
+
+/** The bench runs beside a dev `npm start`: every default port is moved by this much. */
+export const PORT_OFFSET = 100;
+
+/** Dev defaults + 100, each overridable by the same variable server/config.ts reads. */
+export function benchPorts(env: NodeJS.ProcessEnv = process.env): Ports {
+  const entries = Object.entries(PORT_VARIABLES).map(([name, {env: variable, fallback}]) => {
+    const raw = env[variable];
+    const port = raw === undefined || raw === '' ? fallback + PORT_OFFSET : Number(raw);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable}=${raw} is not a valid port number`);
+    return [name, port] as const;
+  });
+  return Object.fromEntries(entries) as Ports;
+}
+
+const MARKER = 'bench-kept.json';
+
+export type BenchDataDir = {dir: string; reused: boolean};
+
+/**
+ * `.data/bench-<N>`: reused only when a previous run kept it (`--keep`) for the same N; anything else
+ * (a crashed run, a half-finished seed) is wiped, so every run starts from a known state.
+ */
+export function prepareDataDir(profiles: number): BenchDataDir {
+  const dir = path.join(ROOT, '.data', `bench-${profiles}`);
+  const marker = path.join(dir, MARKER);
+  let reused = false;
+  if (existsSync(marker)) {
+    try {
+      reused = (JSON.parse(readFileSync(marker, 'utf8')) as {profiles?: unknown}).profiles === profiles;
+    } catch {
+      reused = false;
+    }
+  }
+  if (reused) rmSync(marker); // if this run dies half-way, the next one starts fresh
+  else rmSync(dir, {recursive: true, force: true});
+  return {dir, reused};
+}
+
+/** After the stack has stopped: mark the dir as reusable, or remove it. */
+export function finishDataDir(dir: string, profiles: number, keep: boolean) {
+  if (keep) writeFileSync(path.join(dir, MARKER), JSON.stringify({profiles, keptAt: new Date().toISOString()}) + '\n');
+  else rmSync(dir, {recursive: true, force: true});
+}

@@ -1,0 +1,22 @@
+import {nanoid} from 'nanoid';
+import type {Sql} from '../../server/db/sql.ts';
+import type {Role} from '../../permissions/roles.ts';
+import type {Permission} from '../../permissions/labels.ts';
+import {effectivePermissions} from '../../permissions/roles.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+
+/** Inserts a staff user with a unique id and returns the server-side context for it. */
+export async function makeUser(sql: Sql, role: Role, grants: Permission[] = []): Promise<AuthContext> {
+  const id = `u-${nanoid(8)}`;
+  await sql`INSERT INTO app_user (id, name, gender, role, permissions)
+            VALUES (${id}, ${'בודק ' + id}, 'male', ${role}, ${sql.json(grants)})`;
+  return {userID: id, role, permissions: effectivePermissions(role, grants)};
+}
+
+/** Inserts a profile directly (bypassing mutators) for visibility tests. */
+export async function makeProfile(sql: Sql, ownerID: string, database: 'general' | 'personal', surname = 'כהן') {
+  const id = `p-${nanoid(8)}`;
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id)
+            VALUES (${id}, 'משה', ${surname}, 'male', '2000-01-01', 'בני ברק', 'litvish', 'available', ${database}, ${ownerID})`;
+  return id;
+}

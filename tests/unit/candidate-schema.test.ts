@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import {describe, expect, test} from 'vitest';
+import {candidateCreateSchema, candidateListSchema, candidateUpdateSchema} from '../../app/candidates/schema.ts';
+
+const isoYearsAgo = (years: number, extraDays = 0) => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  d.setDate(d.getDate() + extraDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+const valid = {
+  id: 'abc',
+  forename: '  שרה ',
+  surname: 'לוי',
+  gender: 'female',
+  city: 'ירושלים',
+  birthDate: isoYearsAgo(22),
+  sectorID: 'litvish',
+  database: 'general',
+};
+
+/** field → message key of the first issue, as the form shows them. */
+function issuesOf(schema: v.GenericSchema, input: unknown) {
+  const result = v.safeParse(schema, input);
+  return result.success ? {} : Object.fromEntries(result.issues.map(i => [v.getDotPath(i), i.message]));
+}
+
+describe('candidate create schema', () => {
+  test('accepts a valid candidate and trims text', () => {
+    const result = v.parse(candidateCreateSchema, valid);
+    expect(result.forename).toBe('שרה');
+  });
+
+  test.each(['forename', 'surname', 'city', 'birthDate', 'sectorID', 'gender'])('%s is required', field => {
+    expect(issuesOf(candidateCreateSchema, {...valid, [field]: ''})).toEqual({[field]: 'required'});
+    expect(issuesOf(candidateCreateSchema, {...valid, [field]: undefined})).toEqual({[field]: 'required'});
+  });
+
+  test('whitespace-only names are missing, not names', () => {
+    expect(issuesOf(candidateCreateSchema, {...valid, surname: '   '})).toEqual({surname: 'required'});
+  });
+
+  test('rejects oversized text, unknown enum values and impossible dates', () => {
+    expect(issuesOf(candidateCreateSchema, {...valid, city: 'א'.repeat(61)})).toEqual({city: 'tooLong'});
+    expect(issuesOf(candidateCreateSchema, {...valid, gender: 'other'})).toEqual({gender: 'required'});
+    expect(issuesOf(candidateCreateSchema, {...valid, database: 'secret'})).toEqual({database: 'required'});
+    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: '2001-02-29'})).toEqual({birthDate: 'invalidDate'});
+  });
+
+  test('age derived from the date of birth must be 16–99', () => {
+    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(16)})).toEqual({});
+    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(16, 1)})).toEqual({birthDate: 'ageOutOfRange'});
+    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(-1)})).toEqual({birthDate: 'ageOutOfRange'});
+    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(100)})).toEqual({birthDate: 'ageOutOfRange'});
+  });
+});
+
+describe('candidate update and list schemas', () => {
+  test('city and status are optional, but not blank', () => {
+    expect(issuesOf(candidateUpdateSchema, {id: 'x', statusID: 'dating'})).toEqual({});
+    expect(issuesOf(candidateUpdateSchema, {id: 'x', city: ' '})).toEqual({city: 'required'});
+  });
+
+  test('list windows are bounded', () => {
+    expect(v.safeParse(candidateListSchema, {limit: 100}).success).toBe(true);
+    expect(v.safeParse(candidateListSchema, {limit: 0}).success).toBe(false);
+    expect(v.safeParse(candidateListSchema, {limit: 1e6}).success).toBe(false);
+  });
+});

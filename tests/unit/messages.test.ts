@@ -1,0 +1,37 @@
+import {readFileSync, readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {ROOT} from '../../server/config.ts';
+
+const LOCALES = ['he', 'en', 'de', 'ru'];
+const read = (locale: string) =>
+  JSON.parse(readFileSync(path.join(ROOT, 'app/messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+const keysOf = (locale: string) => Object.keys(read(locale)).filter(k => k !== '$schema').sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap(name => {
+    const full = path.join(dir, name);
+    if (name === 'paraglide' || name === 'messages') return [];
+    return statSync(full).isDirectory() ? sourceFiles(full) : /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+describe('UI messages', () => {
+  test('all four languages have exactly the same keys, none empty', () => {
+    const he = keysOf('he');
+    for (const locale of LOCALES) {
+      expect(keysOf(locale), locale).toEqual(he);
+      for (const [key, text] of Object.entries(read(locale))) expect(text.trim(), `${locale}.${key}`).not.toBe('');
+    }
+  });
+
+  test('every message used in the app exists, and every message is used', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(path.join(ROOT, 'app'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/\bm\.([a-z][a-z0-9_]*)/g)) used.add(match[1]!);
+    }
+    const defined = keysOf('he');
+    expect([...used].filter(k => !defined.includes(k)), 'used but missing').toEqual([]);
+    expect(defined.filter(k => !used.has(k)), 'defined but unused').toEqual([]);
+  });
+});
