@@ -1,0 +1,32 @@
+import {defineConfig} from '@playwright/test';
+import {e2ePorts} from './tests/support/e2e-stack.ts';
+
+// End-to-end tests drive Debian's chromium (never a downloaded browser) against the whole stack,
+// started once by tests/support/e2e-global-setup.ts on ports of its own.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/support/e2e-global-setup.ts',
+  workers: 1,
+  timeout: 60_000,
+  expect: {timeout: 10_000},
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${e2ePorts().api}`,
+    viewport: {width: 1280, height: 800},
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,51 @@
+import {expect, type Browser, type Page} from '@playwright/test';
+import postgres from 'postgres';
+
+/** Signs in through the development sign-in page and waits until the list is live. */
+export async function signIn(page: Page, userID: string, locale?: 'he' | 'en' | 'de' | 'ru') {
+  if (locale) await page.addInitScript(l => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+  await page.goto('/login');
+  await page.getByTestId(`sign-in-${userID}`).click();
+  await page.waitForURL('**/home');
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+  await expect(page.getByTestId('candidate-row').first()).toBeVisible();
+}
+
+export async function newSignedInPage(browser: Browser, userID: string, locale?: 'he' | 'en') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, userID, locale);
+  return page;
+}
+
+export async function search(page: Page, text: string) {
+  await page.getByTestId('candidate-search').fill(text);
+}
+
+/** Fills and submits the new-candidate dialog. */
+export async function createCandidate(
+  page: Page,
+  c: {forename: string; surname: string; gender: 'male' | 'female'; city: string; birthDate: string; sector: string; personal?: boolean},
+) {
+  await page.getByTestId('new-candidate').click();
+  const form = page.getByTestId('new-candidate-form');
+  await form.locator('[name=forename]').fill(c.forename);
+  await form.locator('[name=surname]').fill(c.surname);
+  await form.locator('[name=gender]').selectOption(c.gender);
+  await form.locator('[name=birthDate]').fill(c.birthDate);
+  await form.locator('[name=city]').fill(c.city);
+  await form.locator('[name=sectorID]').selectOption(c.sector);
+  await form.locator(`[name=database][value=${c.personal ? 'personal' : 'general'}]`).check();
+  await page.getByTestId('save-candidate').click();
+  await expect(form).toBeHidden();
+}
+
+/** Direct database access, to prove what was (not) written. */
+export function db() {
+  return postgres(process.env.E2E_DATABASE_URL!, {max: 1, onnotice: () => {}});
+}
+
+const LETTERS = 'אבגדהוזחטיכלמנסעפצקרשת';
+/** A Hebrew surname no seeded candidate has, so each test finds exactly its own rows. */
+export const uniqueSurname = () =>
+  'בדיקה' + Array.from({length: 6}, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('');

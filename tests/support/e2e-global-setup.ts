@@ -1,0 +1,23 @@
+import {rmSync} from 'node:fs';
+import path from 'node:path';
+import {ROOT} from '../../server/config.ts';
+import {startStack} from '../../server/stack/stack.ts';
+import {e2ePorts} from './e2e-stack.ts';
+
+/** Starts the real stack (fresh data, demo users, a few candidates) serving the built client. */
+export default async function globalSetup() {
+  const dataDir = path.join(ROOT, '.data', 'e2e');
+  rmSync(dataDir, {recursive: true, force: true});
+  const stack = await startStack({
+    ports: e2ePorts(),
+    dataDir,
+    production: false,
+    vite: false,
+    seedProfiles: 60,
+  });
+  // Workers are started after this and inherit the environment: tests check the database directly.
+  process.env.E2E_DATABASE_URL = stack.databaseURL;
+  return async () => {
+    await stack.stop();
+  };
+}
