@@ -8,9 +8,11 @@
 import {availableParallelism} from 'node:os';
 import {randomBytes} from 'node:crypto';
 import {connect, type Sql} from '../db/sql.ts';
+import {assertPortsFree} from '../stack/ports.ts';
 import {startStack, type Stack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
 import {materializeList, openClient, signIn, untilComplete, CityWatcher, type BenchZero, type ListView} from './clients.ts';
+import {seedBenchDatabase, startBenchDatabase, type BenchDatabase} from './database.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
@@ -30,13 +32,16 @@ const WATCHDOG_MS = 20 * 60_000;
 const say = (line: string) => console.log(`[bench] ${line}`);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** Everything that must be closed on the way out, in this order: clients, our pool, the stack. */
+/** Everything that must be closed on the way out, in this order: clients, our pools, the stack, Postgres. */
 const open = {
   views: [] as ListView[],
   watcher: undefined as CityWatcher | undefined,
   clients: new Set<BenchZero>(),
   sql: [] as Sql[],
   stack: undefined as Stack | undefined,
+  db: undefined as BenchDatabase | undefined,
+  /** Set once the data is seeded and synced, i.e. worth keeping for a re-run. */
+  ready: false,
 };
 
 let shuttingDown: Promise<never> | undefined;
@@ -47,13 +52,12 @@ function shutdown(code: number, args: BenchArgs | undefined, dataDir: string | u
       for (const view of open.views) view.destroy();
       await Promise.all([...open.clients].map(z => withTimeout(z.close(), 5_000, 'a Zero client to close').catch(() => {})));
       await Promise.all(open.sql.map(sql => sql.end({timeout: 2})));
-      const started = open.stack !== undefined;
       await open.stack?.stop();
-      // Only a stack that came up (seeded and synced) leaves a data dir worth keeping.
-      if (args && dataDir) finishDataDir(dataDir, args.profiles, args.keep && started);
+      await open.db?.stop();
+      if (args && dataDir) finishDataDir(dataDir, args.profiles, args.keep && open.ready);
     };
     await withTimeout(cleanup(), 90_000, 'the stack to stop').catch((e: Error) => console.error(`[bench] ${e.message}`));
-    if (args?.keep && open.stack) say(`kept ${dataDir} for the next run with --profiles ${args.profiles}`);
+    if (args?.keep && open.ready) say(`kept ${dataDir} for the next run with --profiles ${args.profiles}`);
     process.exit(code);
   })();
   return shuttingDown;
@@ -66,22 +70,33 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
 
   say(`${args.profiles.toLocaleString('en-US')} profiles, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`);
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
+  await assertPortsFree(ports, ['web']);
+  const died = (why: string) => {
+    console.error(`[bench] ${why}`);
+    void shutdown(1, args, dataDir);
+  };
+
+  // Postgres first, seeded before zero-cache starts (see database.ts), then the rest of the stack.
   let t = performance.now();
+  open.db = await startBenchDatabase(dataDir, ports.postgres);
+  void open.db.exited.then(died);
+  const seeded = await seedBenchDatabase(open.db.url, args.profiles);
+  say(seeded === 'seeded' ? `seeded ${args.profiles.toLocaleString('en-US')} candidates in ${seconds(t)}` : 'demo data already present');
+  t = performance.now();
   open.stack = await startStack({
     ports,
     dataDir,
+    databaseURL: open.db.url,
     production: false,
     vite: false,
     seedProfiles: args.profiles,
     zeroLogLevel: 'warn',
   });
-  void open.stack.exited.then(why => {
-    console.error(`[bench] ${why}`);
-    void shutdown(1, args, dataDir);
-  });
-  say(`stack ready in ${seconds(t)} (seed + zero-cache initial sync${reused ? ' skipped: reused data' : ''})`);
+  void open.stack.exited.then(died);
+  open.ready = true;
+  say(`stack ready in ${seconds(t)} (API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`);
 
-  const sql = connect(open.stack.databaseURL, {max: 1});
+  const sql = connect(open.db.url, {max: 1});
   open.sql.push(sql);
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
 
@@ -114,7 +129,7 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
   say(`(a)+(b) ${args.samples} edits (+${WARMUP} warm-up) in ${seconds(t)}`);
 
   t = performance.now();
-  const pgSql = connect(open.stack.databaseURL, {max: 1});
+  const pgSql = connect(open.db.url, {max: 1});
   open.sql.push(pgSql);
   const pg = await measurePostgres({sql: pgSql, target: editTarget, samples: args.samples, gapMs: GAP_MS, tag});
   say(`(c) ${args.samples} direct UPDATEs in ${seconds(t)}`);
@@ -134,6 +149,7 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
 
   // Memory while A and B are still connected.
   const memory = [
+    {label: 'pg', memory: treeMemory(open.db.pid)},
     ...open.stack.processes.map(p => ({label: p.label, memory: treeMemory(p.pid)})),
     {label: 'bench', memory: treeMemory(process.pid, false)},
   ];
