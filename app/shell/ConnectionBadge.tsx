@@ -1,13 +1,23 @@
 import {useConnectionState} from '@rocicorp/zero/react';
-import {useEffect} from 'react';
+import {useEffect, useState} from 'react';
 import {clsx} from 'clsx';
+import {fetchSession} from '../session.ts';
 import * as m from '../paraglide/messages.js';
 
-/** Shows whether this screen is live. An expired session (needs-auth) sends the user to sign in again. */
+/**
+ * Shows whether this screen is live. When zero-cache reports needs-auth, an expired or revoked session
+ * sends the user to sign in again; a session that is still valid means the sync service itself is
+ * failing, which is shown rather than bounced between pages.
+ */
 export function ConnectionBadge() {
   const state = useConnectionState();
+  const [failing, setFailing] = useState(false);
   useEffect(() => {
-    if (state.name === 'needs-auth') location.assign(`/login?redirectTo=${encodeURIComponent(location.pathname)}`);
+    if (state.name !== 'needs-auth') return setFailing(false);
+    void fetchSession().then(({user}) => {
+      if (user) setFailing(true);
+      else location.assign(`/login?redirectTo=${encodeURIComponent(location.pathname)}`);
+    });
   }, [state.name]);
   const live = state.name === 'connected';
   return (
@@ -16,8 +26,8 @@ export function ConnectionBadge() {
       data-state={state.name}
       className="flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-medium text-white/90"
     >
-      <span className={clsx('size-2 rounded-full', live ? 'bg-emerald-400' : 'animate-pulse bg-amber-300')} aria-hidden />
-      {live ? m.connection_live() : m.connection_connecting()}
+      <span className={clsx('size-2 rounded-full', live ? 'bg-emerald-400' : failing ? 'bg-rose-400' : 'animate-pulse bg-amber-300')} aria-hidden />
+      {live ? m.connection_live() : failing ? m.connection_failed() : m.connection_connecting()}
     </span>
   );
 }
