@@ -22,24 +22,16 @@ export type Labels = Partial<Record<Locale, string>> & {he: string};
 export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
 
-const sector = table('sector')
-  .columns({
-    id: string(),
-    labels: json<Labels>(),
-    sort: number(),
-    createdAt: number().from('created_at'),
-  })
-  .primaryKey('id');
+/** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
+const optionColumns = {
+  id: string(),
+  labels: json<Labels>(),
+  sort: number(),
+  createdAt: number().from('created_at'),
+};
 
-const profileStatus = table('profileStatus')
-  .from('profile_status')
-  .columns({
-    id: string(),
-    labels: json<Labels>(),
-    sort: number(),
-    createdAt: number().from('created_at'),
-  })
-  .primaryKey('id');
+const sector = table('sector').columns(optionColumns).primaryKey('id');
+const profileStatus = table('profileStatus').from('profile_status').columns(optionColumns).primaryKey('id');
 
 const community = table('community')
   .columns({

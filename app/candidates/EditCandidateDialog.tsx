@@ -1,12 +1,10 @@
-import {useQuery, useZero} from '@rocicorp/zero/react';
+import {useQuery} from '@rocicorp/zero/react';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
 import {queries} from '../queries.ts';
 import {mutators} from '../mutators.ts';
 import {currentLocale} from '../i18n.ts';
 import {labelOf} from '../lookups.ts';
-import {confirmed} from '../lib/mutate.ts';
-import {validate, type FieldErrors} from '../lib/field-errors.ts';
+import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
 import {candidateUpdateSchema} from './schema.ts';
@@ -16,39 +14,31 @@ export type EditableCandidate = {id: string; forename: string; surname: string; 
 
 /** Edit a candidate's city and status. Other open screens see the change as soon as it is saved. */
 export function EditCandidateDialog({candidate, onClose}: {candidate: EditableCandidate; onClose: () => void}) {
-  const zero = useZero();
   const [statuses] = useQuery(queries.lookups.statuses());
   const [city, setCity] = useState(candidate.city);
   const [statusID, setStatusID] = useState(candidate.statusID);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const locale = currentLocale();
+  const {errors, saving, save, clearError} = useMutationForm(
+    candidateUpdateSchema,
+    mutators.candidates.update,
+    onClose,
+    m.updated_successfully,
+  );
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = validate(candidateUpdateSchema, {id: candidate.id, city, statusID});
-    if (!checked.ok) return setErrors(checked.errors);
-    setSaving(true);
-    const outcome = await confirmed(zero.mutate(mutators.candidates.update(checked.value)));
-    setSaving(false);
-    if (!outcome.ok) {
-      setErrors(outcome.fields);
-      toast.error(outcome.message);
-      return;
-    }
-    toast.success(m.updated_successfully());
-    onClose();
+    void save({id: candidate.id, city, statusID});
   }
 
   return (
     <Dialog open onOpenChange={open => !open && onClose()} title={m.edit_candidate_title({name: `${candidate.forename} ${candidate.surname}`})}>
-      <form onSubmit={e => void submit(e)} noValidate className="space-y-4" data-testid="edit-candidate-form">
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="edit-candidate-form">
         <Field label={m.field_city()} error={errors.city}>
-          {p => <TextInput {...p} name="city" value={city} onChange={e => (setCity(e.target.value), setErrors({}))} autoFocus />}
+          {p => <TextInput {...p} name="city" value={city} onChange={e => (setCity(e.target.value), clearError('city'))} autoFocus />}
         </Field>
         <Field label={m.field_status()} error={errors.statusID}>
           {p => (
-            <Select {...p} name="statusID" value={statusID} onChange={e => (setStatusID(e.target.value), setErrors({}))}>
+            <Select {...p} name="statusID" value={statusID} onChange={e => (setStatusID(e.target.value), clearError('statusID'))}>
               {statuses.map(s => (
                 <option key={s.id} value={s.id}>
                   {labelOf(s.labels, locale)}

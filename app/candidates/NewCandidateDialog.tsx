@@ -1,13 +1,11 @@
-import {useQuery, useZero} from '@rocicorp/zero/react';
+import {useQuery} from '@rocicorp/zero/react';
 import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
 import {queries} from '../queries.ts';
 import {mutators} from '../mutators.ts';
 import {currentLocale} from '../i18n.ts';
 import {labelOf} from '../lookups.ts';
-import {confirmed} from '../lib/mutate.ts';
-import {validate, type FieldErrors} from '../lib/field-errors.ts';
+import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
 import {candidateCreateSchema, type CandidateCreateInput} from './schema.ts';
@@ -26,39 +24,32 @@ const EMPTY: Omit<CandidateCreateInput, 'id'> = {
 
 /** Create a candidate. The form validates with the mutator's own schema; the server checks again. */
 export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenChange: (open: boolean) => void}) {
-  const zero = useZero();
   const [sectors] = useQuery(queries.lookups.sectors());
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const locale = currentLocale();
+  const {errors, saving, save, clearError} = useMutationForm(
+    candidateCreateSchema,
+    mutators.candidates.create,
+    () => {
+      setForm(EMPTY);
+      onOpenChange(false);
+    },
+    m.saved_successfully,
+  );
 
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     setForm(f => ({...f, [key]: value}));
-    setErrors(({[key]: _, ...rest}) => rest);
+    clearError(key);
   };
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = validate(candidateCreateSchema, {...form, id: nanoid()});
-    if (!checked.ok) return setErrors(checked.errors);
-    setSaving(true);
-    const outcome = await confirmed(zero.mutate(mutators.candidates.create(checked.value)));
-    setSaving(false);
-    if (!outcome.ok) {
-      setErrors(outcome.fields);
-      toast.error(outcome.message);
-      return;
-    }
-    toast.success(m.saved_successfully());
-    setForm(EMPTY);
-    setErrors({});
-    onOpenChange(false);
+    void save({...form, id: nanoid()});
   }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={m.new_candidate_title()} description={m.new_candidate_description()}>
-      <form onSubmit={e => void submit(e)} noValidate className="space-y-4" data-testid="new-candidate-form">
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="new-candidate-form">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={m.field_forename()} error={errors.forename}>
             {p => <TextInput {...p} name="forename" value={form.forename} onChange={e => set('forename', e.target.value)} autoFocus />}

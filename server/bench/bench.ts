@@ -5,18 +5,20 @@
  * how long a new tab waits for its first complete candidate list; plus the memory of every process.
  * Every wait is bounded, and the stack is always stopped (also on errors and Ctrl-C).
  */
-import {availableParallelism} from 'node:os';
 import {randomBytes} from 'node:crypto';
-import {connect, type Sql} from '../db/sql.ts';
+import {availableParallelism} from 'node:os';
+import type {Ports} from '../config.ts';
+import {connect} from '../db/sql.ts';
 import {assertPortsFree} from '../stack/ports.ts';
-import {startStack, type Stack} from '../stack/stack.ts';
+import {startStack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
-import {materializeList, openClient, signIn, untilComplete, CityWatcher, type BenchZero, type ListView} from './clients.ts';
-import {seedBenchDatabase, startBenchDatabase, type BenchDatabase} from './database.ts';
+import {CityWatcher, materializeList, openClient, signIn, untilComplete} from './clients.ts';
+import {seedBenchDatabase, startBenchDatabase} from './database.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
 import {formatReport} from './report.ts';
+import {Resources} from './resources.ts';
 import {summarize, withTimeout} from './timing.ts';
 
 /** Two seeded users who may both see and edit the general database (permissions/roles.ts). */
@@ -26,78 +28,51 @@ const LIST_LIMIT = 100;
 /** Pause between samples, so one edit's fan-out is over before the next starts. */
 const GAP_MS = 150;
 const WARMUP = 3;
-/** The whole run, start-up included, must end by itself. */
+/** The whole run must end by itself; and stopping everything gets this long. */
 const WATCHDOG_MS = 20 * 60_000;
+const STOP_TIMEOUT_MS = 5 * 60_000;
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** Everything that must be closed on the way out, in this order: clients, our pools, the stack, Postgres. */
-const open = {
-  views: [] as ListView[],
-  watcher: undefined as CityWatcher | undefined,
-  clients: new Set<BenchZero>(),
-  sql: [] as Sql[],
-  stack: undefined as Stack | undefined,
-  db: undefined as BenchDatabase | undefined,
-  /** Set once the data is seeded and synced, i.e. worth keeping for a re-run. */
-  ready: false,
-};
-
-let shuttingDown: Promise<never> | undefined;
-function shutdown(code: number, args: BenchArgs | undefined, dataDir: string | undefined): Promise<never> {
-  shuttingDown ??= (async () => {
-    const cleanup = async () => {
-      open.watcher?.close();
-      for (const view of open.views) view.destroy();
-      await Promise.all([...open.clients].map(z => withTimeout(z.close(), 5_000, 'a Zero client to close').catch(() => {})));
-      await Promise.all(open.sql.map(sql => sql.end({timeout: 2})));
-      await open.stack?.stop();
-      await open.db?.stop();
-      if (args && dataDir) finishDataDir(dataDir, args.profiles, args.keep && open.ready);
-    };
-    await withTimeout(cleanup(), 90_000, 'the stack to stop').catch((e: Error) => console.error(`[bench] ${e.message}`));
-    if (args?.keep && open.ready) say(`kept ${dataDir} for the next run with --profiles ${args.profiles}`);
-    process.exit(code);
-  })();
-  return shuttingDown;
-}
-
-async function main(args: BenchArgs, dataDir: string, reused: boolean) {
-  const ports = benchPorts();
+async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: boolean, res: Resources) {
   const tag = randomBytes(3).toString('hex');
   const cacheURL = `http://127.0.0.1:${ports.zero}`;
+  const died = (why: string) => {
+    console.error(`[bench] ${why}`);
+    void exit(1);
+  };
 
   say(`${args.profiles.toLocaleString('en-US')} profiles, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`);
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
-  await assertPortsFree(ports, ['web']);
-  const died = (why: string) => {
-    console.error(`[bench] ${why}`);
-    void shutdown(1, args, dataDir);
-  };
 
   // Postgres first, seeded before zero-cache starts (see database.ts), then the rest of the stack.
   let t = performance.now();
-  open.db = await startBenchDatabase(dataDir, ports.postgres);
-  void open.db.exited.then(died);
-  const seeded = await seedBenchDatabase(open.db.url, args.profiles);
+  res.assertOpen();
+  res.db = await startBenchDatabase(dataDir, ports.postgres);
+  void res.db.exited.then(died);
+  // One pool for seeding, sign-in and set-up (measurement (c) gets its own), closed before Postgres stops.
+  const sql = connect(res.db.url, {max: 2});
+  res.pools.push(sql);
+  const seeded = await seedBenchDatabase(sql, args.profiles);
   say(seeded === 'seeded' ? `seeded ${args.profiles.toLocaleString('en-US')} candidates in ${seconds(t)}` : 'demo data already present');
   t = performance.now();
-  open.stack = await startStack({
+  res.assertOpen();
+  res.stack = startStack({
     ports,
     dataDir,
-    databaseURL: open.db.url,
+    databaseURL: res.db.url,
     production: false,
     vite: false,
     seedProfiles: args.profiles,
     zeroLogLevel: 'warn',
   });
-  void open.stack.exited.then(died);
-  open.ready = true;
+  const stack = await res.stack;
+  res.stackUp = res.ready = true;
+  res.assertOpen();
+  void stack.exited.then(died);
   say(`stack ready in ${seconds(t)} (API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`);
 
-  const sql = connect(open.db.url, {max: 1});
-  open.sql.push(sql);
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
 
   // The edited profile: in the general database and among the first 100 by the list's order, so it
@@ -108,11 +83,12 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
   if (!target) throw new Error(`no general-database profile among the first ${LIST_LIMIT}`);
 
   t = performance.now();
+  res.assertOpen();
   const clientA = openClient(cacheURL, a, `bench-a-${tag}`);
   const clientB = openClient(cacheURL, b, `bench-b-${tag}`);
-  open.clients.add(clientA).add(clientB);
+  res.clients.add(clientA).add(clientB);
   const [viewA, viewB] = [materializeList(clientA, LIST_LIMIT), materializeList(clientB, LIST_LIMIT)];
-  open.views.push(viewA, viewB);
+  res.views.push(viewA, viewB);
   const [rowsA, rowsB] = await Promise.all([
     untilComplete(viewA, 60_000, "client A's candidate list"),
     untilComplete(viewB, 60_000, "client B's candidate list"),
@@ -121,16 +97,16 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
     if (!rows.some(r => r.id === target.id)) throw new Error(`profile ${target.id} is not in client ${name}'s first ${LIST_LIMIT}`);
   }
   say(`clients A (${USER_A}) and B (${USER_B}) have their lists in ${seconds(t)}; editing profile ${target.id}`);
-  open.watcher = new CityWatcher(viewB, target.id);
-  const editTarget = {profileID: target.id, watcher: open.watcher};
+  res.watcher = new CityWatcher(viewB, target.id);
+  const editTarget = {profileID: target.id, watcher: res.watcher};
 
   t = performance.now();
   const edits = await measureEdits({a: clientA, target: editTarget, samples: args.samples, warmup: WARMUP, gapMs: GAP_MS, tag});
   say(`(a)+(b) ${args.samples} edits (+${WARMUP} warm-up) in ${seconds(t)}`);
 
   t = performance.now();
-  const pgSql = connect(open.db.url, {max: 1});
-  open.sql.push(pgSql);
+  const pgSql = connect(res.db.url, {max: 1});
+  res.pools.push(pgSql);
   const pg = await measurePostgres({sql: pgSql, target: editTarget, samples: args.samples, gapMs: GAP_MS, tag});
   say(`(c) ${args.samples} direct UPDATEs in ${seconds(t)}`);
 
@@ -143,14 +119,14 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
     samples: args.coldSamples,
     gapMs: GAP_MS,
     tag,
-    open: open.clients,
+    open: res.clients,
   });
   say(`(d) ${args.coldSamples} cold clients in ${seconds(t)}`);
 
   // Memory while A and B are still connected.
   const memory = [
-    {label: 'pg', memory: treeMemory(open.db.pid)},
-    ...open.stack.processes.map(p => ({label: p.label, memory: treeMemory(p.pid)})),
+    {label: 'pg', memory: treeMemory(res.db.pid)},
+    ...stack.processes.map(p => ({label: p.label, memory: treeMemory(p.pid)})),
     {label: 'bench', memory: treeMemory(process.pid, false)},
   ];
   await sql`UPDATE profile SET city = ${target.city} WHERE id = ${target.id}`; // leave the data as seeded
@@ -169,35 +145,70 @@ async function main(args: BenchArgs, dataDir: string, reused: boolean) {
   console.log(['', ...report, ''].join('\n'));
 }
 
-let args: BenchArgs | undefined;
-try {
-  const parsed = parseBenchArgs(process.argv.slice(2));
-  if (parsed === 'help') {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  args = parsed;
-} catch (e) {
-  console.error((e as Error).message);
+/** Usage errors and busy ports end the run before anything starts (exit code 2). */
+function startError(e: unknown): never {
+  console.error(`[bench] ${(e as Error).message}`);
   process.exit(2);
 }
+let parsed: BenchArgs | 'help';
+try {
+  parsed = parseBenchArgs(process.argv.slice(2));
+} catch (e) {
+  startError(e);
+}
+if (parsed === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+const args = parsed;
+let ports: Ports;
+try {
+  ports = benchPorts();
+  // Before touching the data dir: a bench already running on these ports may be using it.
+  await assertPortsFree(ports, ['web']);
+} catch (e) {
+  startError(e);
+}
 const {dir, reused} = prepareDataDir(args.profiles);
+const res = new Resources();
+
+/** Stops everything (once; bounded), keeps or removes the data dir, and exits. */
+let exiting: Promise<never> | undefined;
+function exit(code: number): Promise<never> {
+  exiting ??= (async () => {
+    try {
+      await withTimeout(res.close(say), STOP_TIMEOUT_MS, 'everything to stop');
+      finishDataDir(dir, args.profiles, args.keep && res.ready);
+      if (args.keep && res.ready) say(`kept ${dir} for the next run with --profiles ${args.profiles}`);
+    } catch (e) {
+      console.error(`[bench] ${(e as Error).message}`);
+    }
+    process.exit(code);
+  })();
+  return exiting;
+}
+
 // Installed before anything starts, so Ctrl-C during start-up still stops what already runs.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    say(`${signal}: stopping`);
-    void shutdown(130, args, dir);
+    if (!exiting) say(`${signal}: stopping`); // tsx forwards a terminal's Ctrl-C, so it may arrive twice
+    void exit(130);
   });
 }
 const watchdog = setTimeout(() => {
   console.error(`[bench] gave up after ${WATCHDOG_MS / 60_000} minutes`);
-  void shutdown(1, args, dir);
+  void exit(1);
 }, WATCHDOG_MS);
+
 try {
-  await main(args, dir, reused);
+  await main(args, ports, dir, reused, res);
   clearTimeout(watchdog);
-  await shutdown(0, args, dir);
+  await exit(0);
 } catch (e) {
-  console.error(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  await shutdown(1, args, dir);
+  // Once stopping, steps fail because their processes went away: not worth reporting.
+  if (!res.closing) {
+    const detail = e instanceof Error ? (process.env.BENCH_DEBUG ? (e.stack ?? e.message) : e.message) : String(e);
+    console.error(`[bench] failed: ${detail}${process.env.BENCH_DEBUG ? '' : '\n[bench] (BENCH_DEBUG=1 shows the stack trace)'}`);
+  }
+  await exit(1);
 }

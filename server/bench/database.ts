@@ -1,7 +1,7 @@
 import {postgresLogFilter, startEmbeddedPostgres} from '../db/embedded-postgres.ts';
 import {migrate} from '../db/migrate.ts';
 import {seedDemoIfEmpty} from '../db/seed.ts';
-import {connect} from '../db/sql.ts';
+import type {Sql} from '../db/sql.ts';
 import {logLine, pipeOutput} from '../stack/supervisor.ts';
 import {seedInChunks} from './seed-in-chunks.ts';
 
@@ -33,21 +33,16 @@ export async function startBenchDatabase(dataDir: string, port: number): Promise
 }
 
 /** Migrates and seeds the demo data with N candidates, unless the database already has it. */
-export async function seedBenchDatabase(url: string, profiles: number): Promise<'seeded' | 'present'> {
-  const sql = connect(url, {max: 2});
+export async function seedBenchDatabase(sql: Sql, profiles: number): Promise<'seeded' | 'present'> {
+  await migrate(sql);
   try {
-    await migrate(sql);
-    try {
-      return (await seedDemoIfEmpty(sql, profiles)) ? 'seeded' : 'present';
-    } catch (error) {
-      // seedDemoIfEmpty inserts all N/4 activities in one statement, which passes Postgres' 65,534
-      // bind parameters above ~32,700 candidates. Its transaction rolled back; seed in chunks instead.
-      if ((error as {code?: unknown}).code !== 'MAX_PARAMETERS_EXCEEDED') throw error;
-      logLine('pg', 'the demo seed hit the 65,534-parameter limit (server/db/seed.ts); seeding in chunks instead');
-      await seedInChunks(sql, profiles);
-      return 'seeded';
-    }
-  } finally {
-    await sql.end({timeout: 2});
+    return (await seedDemoIfEmpty(sql, profiles)) ? 'seeded' : 'present';
+  } catch (error) {
+    // seedDemoIfEmpty inserts all N/4 activities in one statement, which passes Postgres' 65,534
+    // bind parameters above ~32,700 candidates. Its transaction rolled back; seed in chunks instead.
+    if ((error as {code?: unknown}).code !== 'MAX_PARAMETERS_EXCEEDED') throw error;
+    logLine('pg', 'the demo seed hit the 65,534-parameter limit (server/db/seed.ts); seeding in chunks instead');
+    await seedInChunks(sql, profiles);
+    return 'seeded';
   }
 }

@@ -1,0 +1,42 @@
+import {useZero} from '@rocicorp/zero/react';
+import {useState} from 'react';
+import {toast} from 'sonner';
+import type * as v from 'valibot';
+import {validate, type FieldErrors} from './field-errors.ts';
+import {confirmed} from './mutate.ts';
+
+type MutationRequest = Parameters<ReturnType<typeof useZero>['mutate']>[0];
+
+/**
+ * The one way a form saves: validate with the mutator's own schema (errors by field), run the mutator,
+ * wait for the server's verdict, and keep the form open with the server's field errors if it refuses.
+ */
+export function useMutationForm<S extends v.GenericSchema>(
+  schema: S,
+  request: (value: v.InferOutput<S>) => MutationRequest,
+  onSaved: () => void,
+  successMessage: () => string,
+) {
+  const zero = useZero();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  async function save(input: unknown) {
+    const checked = validate(schema, input);
+    if (!checked.ok) return setErrors(checked.errors);
+    setSaving(true);
+    const outcome = await confirmed(zero.mutate(request(checked.value)));
+    setSaving(false);
+    if (!outcome.ok) {
+      setErrors(outcome.fields);
+      toast.error(outcome.message);
+      return;
+    }
+    setErrors({});
+    toast.success(successMessage());
+    onSaved();
+  }
+
+  const clearError = (field: string) => setErrors(({[field]: _, ...rest}) => rest);
+  return {errors, saving, save, clearError};
+}
