@@ -21,10 +21,11 @@ export const PORT_VARIABLES: Record<keyof Ports, {env: string; fallback: number}
   phoneProxy: {env: 'PHONE_PROXY_PORT', fallback: 6200},
 };
 
-export function readPorts(env: NodeJS.ProcessEnv = process.env): Ports {
+/** Ports from the environment; unset ones are the defaults moved by `offset` (tests and bench use their own). */
+export function readPorts(env: NodeJS.ProcessEnv = process.env, offset = 0): Ports {
   const entries = Object.entries(PORT_VARIABLES).map(([name, {env: variable, fallback}]) => {
     const raw = env[variable];
-    const port = raw === undefined || raw === '' ? fallback : Number(raw);
+    const port = raw === undefined || raw === '' ? fallback + offset : Number(raw);
     if (!Number.isInteger(port) || port < 1 || port > 65535) {
       throw new Error(`${variable}=${raw} is not a valid port number`);
     }

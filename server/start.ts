@@ -33,8 +33,11 @@ try {
   fail((e as Error).message);
 }
 
-let stopping: Promise<void> | undefined;
+// Ctrl-C or SIGTERM at any moment: during start-up it aborts (startStack stops what already runs);
+// afterwards it stops the running stack. Installed before anything starts.
+const interrupted = new AbortController();
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+let stopping: Promise<void> | undefined;
 function shutdown(code: number) {
   stopping ??= (async () => {
     await stack?.stop();
@@ -42,9 +45,10 @@ function shutdown(code: number) {
     process.exit(code);
   })();
 }
-// Installed before anything starts, so Ctrl-C during start-up still stops what already runs.
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // tsx relays a terminal's Ctrl-C as well, so it may arrive twice: both paths are idempotent.
+  process.on(signal, () => (stack ? shutdown(0) : interrupted.abort()));
+}
 
 const demoProfiles = Number(process.env.DEMO_PROFILES ?? 300);
 try {
@@ -56,10 +60,11 @@ try {
     vite: !production,
     seedProfiles: !production || process.env.SEED_DEMO === 'true' ? demoProfiles : false,
     zeroAdminPassword: process.env.ZERO_ADMIN_PASSWORD,
+    signal: interrupted.signal,
   });
 } catch (e) {
-  logLine('start', (e as Error).message, process.stderr);
-  shutdown(1);
+  if (!interrupted.signal.aborted) logLine('start', (e as Error).message, process.stderr);
+  shutdown(interrupted.signal.aborted ? 0 : 1);
 }
 
 if (stack) {

@@ -13,7 +13,6 @@ import {assertPortsFree} from '../stack/ports.ts';
 import {startStack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
 import {CityWatcher, materializeList, openClient, signIn, untilComplete} from './clients.ts';
-import {seedBenchDatabase, startBenchDatabase} from './database.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
@@ -46,32 +45,26 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   say(`${args.profiles.toLocaleString('en-US')} profiles, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`);
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
 
-  // Postgres first, seeded before zero-cache starts (see database.ts), then the rest of the stack.
+  // The stack seeds N candidates before zero-cache starts, so its initial sync starts from the full set.
   let t = performance.now();
-  res.assertOpen();
-  res.db = await startBenchDatabase(dataDir, ports.postgres);
-  void res.db.exited.then(died);
-  // One pool for seeding, sign-in and set-up (measurement (c) gets its own), closed before Postgres stops.
-  const sql = connect(res.db.url, {max: 2});
-  res.pools.push(sql);
-  const seeded = await seedBenchDatabase(sql, args.profiles);
-  say(seeded === 'seeded' ? `seeded ${args.profiles.toLocaleString('en-US')} candidates in ${seconds(t)}` : 'demo data already present');
-  t = performance.now();
   res.assertOpen();
   res.stack = startStack({
     ports,
     dataDir,
-    databaseURL: res.db.url,
     production: false,
     vite: false,
     seedProfiles: args.profiles,
     zeroLogLevel: 'warn',
+    signal: res.interrupted.signal,
   });
   const stack = await res.stack;
   res.stackUp = res.ready = true;
   res.assertOpen();
   void stack.exited.then(died);
-  say(`stack ready in ${seconds(t)} (API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`);
+  say(`stack ready in ${seconds(t)} (seed, API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`);
+  // One pool for sign-in and set-up (measurement (c) gets its own), closed before the stack stops.
+  const sql = connect(stack.databaseURL, {max: 2});
+  res.pools.push(sql);
 
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
 
@@ -105,7 +98,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   say(`(a)+(b) ${args.samples} edits (+${WARMUP} warm-up) in ${seconds(t)}`);
 
   t = performance.now();
-  const pgSql = connect(res.db.url, {max: 1});
+  const pgSql = connect(stack.databaseURL, {max: 1});
   res.pools.push(pgSql);
   const pg = await measurePostgres({sql: pgSql, target: editTarget, samples: args.samples, gapMs: GAP_MS, tag});
   say(`(c) ${args.samples} direct UPDATEs in ${seconds(t)}`);
@@ -125,7 +118,6 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
 
   // Memory while A and B are still connected.
   const memory = [
-    {label: 'pg', memory: treeMemory(res.db.pid)},
     ...stack.processes.map(p => ({label: p.label, memory: treeMemory(p.pid)})),
     {label: 'bench', memory: treeMemory(process.pid, false)},
   ];

@@ -1,20 +1,9 @@
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {PORT_VARIABLES, ROOT, type Ports} from '../config.ts';
+import {ROOT, readPorts, type Ports} from '../config.ts';
 
-/** The bench runs beside a dev `npm start`: every default port is moved by this much. */
-export const PORT_OFFSET = 100;
-
-/** Dev defaults + 100, each overridable by the same variable server/config.ts reads. */
-export function benchPorts(env: NodeJS.ProcessEnv = process.env): Ports {
-  const entries = Object.entries(PORT_VARIABLES).map(([name, {env: variable, fallback}]) => {
-    const raw = env[variable];
-    const port = raw === undefined || raw === '' ? fallback + PORT_OFFSET : Number(raw);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable}=${raw} is not a valid port number`);
-    return [name, port] as const;
-  });
-  return Object.fromEntries(entries) as Ports;
-}
+/** The bench runs beside a dev `npm start`: default ports + 100, each overridable by its usual variable. */
+export const benchPorts = (env: NodeJS.ProcessEnv = process.env): Ports => readPorts(env, 100);
 
 const MARKER = 'bench-kept.json';
 

@@ -115,7 +115,9 @@ export async function startEmbeddedPostgres(opts: {
 export function postgresLogFilter(): (line: string) => boolean {
   let showing = false;
   return line => {
-    if (/^\d{4}-\d\d-\d\d .*?\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) showing = true;
+    // Our own readiness polling meets this while Postgres starts: expected, not worth a line.
+    if (line.includes('the database system is starting up')) showing = false;
+    else if (/^\d{4}-\d\d-\d\d .*?\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) showing = true;
     else if (/^\d{4}-\d\d-\d\d /.test(line) && !/\b(DETAIL|HINT|STATEMENT|CONTEXT):/.test(line)) showing = false;
     return showing;
   };

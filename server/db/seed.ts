@@ -37,16 +37,23 @@ export async function seedDemoIfEmpty(sql: Sql, profileCount = 300): Promise<boo
 }
 
 /** Demo profiles spread over the seeded sectors, statuses and shadchanim. */
-export async function demoProfiles(sql: Sql, count: number, seed = 1): Promise<DemoProfile[]> {
+async function demoProfiles(sql: Sql, count: number, seed = 1): Promise<DemoProfile[]> {
   const sectorIDs = (await sql<{id: string}[]>`SELECT id FROM sector ORDER BY sort`).map(r => r.id);
   const statusIDs = (await sql<{id: string}[]>`SELECT id FROM profile_status ORDER BY sort`).map(r => r.id);
   return generateProfiles(count, {seed, today: new Date(), sectorIDs, statusIDs, ownerIDs: SHADCHAN_IDS});
 }
 
-/** Bulk insert in chunks that stay under Postgres' 65,535 bind parameters. */
-export async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
-  for (let i = 0; i < profiles.length; i += 5000) {
-    const rows = profiles.slice(i, i + 5000).map(p => ({
+/** Bulk insert in chunks that stay under Postgres' 65,535 bind parameters per statement. */
+async function insertInChunks(sql: Sql, table: 'profile' | 'activity', rows: ReadonlyArray<Record<string, unknown>>) {
+  const perChunk = Math.floor(65_000 / Math.max(1, Object.keys(rows[0] ?? {}).length));
+  for (let i = 0; i < rows.length; i += perChunk) await sql`INSERT INTO ${sql(table)} ${sql(rows.slice(i, i + perChunk))}`;
+}
+
+async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
+  await insertInChunks(
+    sql,
+    'profile',
+    profiles.map(p => ({
       id: p.id,
       forename: p.forename,
       surname: p.surname,
@@ -57,9 +64,8 @@ export async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[])
       status_id: p.statusID,
       database: p.database,
       owner_id: p.ownerID,
-    }));
-    await sql`INSERT INTO profile ${sql(rows)}`;
-  }
+    })),
+  );
 }
 
 const ACTIVITY_TYPES = ['idea', 'suggestion', 'date', 'vort'] as const;
@@ -88,7 +94,7 @@ async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[]) 
       created_by: pick(rand, SHADCHAN_IDS),
     };
   });
-  await sql`INSERT INTO activity ${sql(rows)}`;
+  await insertInChunks(sql, 'activity', rows);
 }
 
 const TITLES: Record<(typeof ACTIVITY_TYPES)[number], string> = {

@@ -39,14 +39,6 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 type ClientData = Record<string, never>;
 const clients = new Set<WebSocket<ClientData>>();
 
-function parseJson(data: ArrayBuffer): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(data)) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 function reply(res: HttpResponse, status: string, contentType: string, body: string): void {
   res.cork(() => {
     res.writeStatus(status).writeHeader('content-type', contentType).end(body);
@@ -64,17 +56,11 @@ const app = uWS
     });
     reply(res, '200 OK', 'application/json', body);
   })
-  // Shadchanim's browsers connect here; this socket will relay END_CALL
-  // events to them. Inbound messages are parsed defensively and otherwise
-  // ignored for now.
+  // Shadchanim's browsers connect here; this socket will relay the provider's
+  // END_CALL events to them. Nothing is relayed yet, so inbound messages are ignored.
   .ws<ClientData>('/ws', {
     open: (ws) => {
       clients.add(ws);
-    },
-    message: (_ws, data, isBinary) => {
-      if (isBinary) return;
-      const msg = parseJson(data);
-      if (msg === undefined) return; // not JSON: dropped
     },
     close: (ws) => {
       clients.delete(ws);

@@ -24,6 +24,8 @@ export type StackOptions = {
   zeroLogLevel?: string;
   /** Extra environment for the API server (e.g. test settings). */
   apiEnv?: NodeJS.ProcessEnv;
+  /** Aborting (Ctrl-C during start-up) stops whatever already runs and rejects. */
+  signal?: AbortSignal;
 };
 
 export type Stack = {
@@ -68,6 +70,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return m;
   };
 
+  // Between steps: give up if start-up was interrupted (the catch below stops what already runs).
+  const proceed = () => options.signal?.throwIfAborted();
   try {
     let databaseURL = options.databaseURL;
     if (!databaseURL) {
@@ -83,6 +87,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logLine('pg', `ready on 127.0.0.1:${ports.postgres}`);
     }
 
+    proceed();
     const sql = connect(databaseURL, {max: 2});
     try {
       const applied = await migrate(sql);
@@ -94,6 +99,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await sql.end({timeout: 2});
     }
 
+    proceed();
     const env = {
       ...process.env,
       DATABASE_URL: databaseURL,
@@ -111,7 +117,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         env: {...env, ...options.apiEnv, KESHER_SERVE_CLIENT: options.vite ? '0' : '1'},
       }),
     );
-    await waitUntil('the API server', httpOK(`http://127.0.0.1:${ports.api}/api/health`), api.child);
+    await waitUntil('the API server', httpOK(`http://127.0.0.1:${ports.api}/api/health`), api.child, options.signal);
+    proceed();
 
     mkdirSync(path.join(dataDir, 'zero'), {recursive: true});
     const zero = watch(
@@ -137,14 +144,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         filter: line => !line.includes('no such table: _zero.tableMetadata'),
       }),
     );
-    await waitUntil('zero-cache', httpOK(`http://127.0.0.1:${ports.zero}/`), zero.child, 120_000);
+    await waitUntil('zero-cache', httpOK(`http://127.0.0.1:${ports.zero}/`), zero.child, options.signal, 120_000);
     logLine('zero', `ready on :${ports.zero}`);
+    proceed();
 
     const sidecar = await sidecarCommand(ROOT);
     const phone = watch(
       startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env: {...env, PATH: process.env.PATH}}),
     );
-    await waitUntil('the phone-proxy sidecar', httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`), phone.child, 120_000);
+    await waitUntil('the phone-proxy sidecar', httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`), phone.child, options.signal);
+    proceed();
 
     let appURL = `http://localhost:${ports.api}`;
     if (options.vite) {
@@ -155,7 +164,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }),
       );
       appURL = `http://localhost:${ports.web}`;
-      await waitUntil('the web dev server', httpOK(appURL), web.child);
+      await waitUntil('the web dev server', httpOK(appURL), web.child, options.signal);
     }
     const processes = running.flatMap(p => (p.pid ? [{label: p.label, pid: p.pid}] : []));
     return {appURL, databaseURL, ports, processes, stop, exited};

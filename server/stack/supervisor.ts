@@ -58,11 +58,18 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-/** Polls until `check` resolves true, or fails after `timeoutMs` (or when the child has died). */
-export async function waitUntil(what: string, check: () => Promise<boolean>, child?: ChildProcess, timeoutMs = 60_000) {
+/** Polls until `check` resolves true; fails after `timeoutMs`, when the child dies, or on abort. */
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  child: ChildProcess,
+  signal?: AbortSignal,
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} while starting`);
+    signal?.throwIfAborted();
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} while starting`);
     if (await check().catch(() => false)) return;
     await new Promise(r => setTimeout(r, 150));
   }

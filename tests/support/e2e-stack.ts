@@ -1,10 +1,4 @@
-import {PORT_VARIABLES, type Ports} from '../../server/config.ts';
+import {readPorts, type Ports} from '../../server/config.ts';
 
-/** The e2e stack runs on the dev ports + 200 (each overridable with E2E_<VARIABLE>), beside `npm start`. */
-export function e2ePorts(): Ports {
-  const entries = Object.entries(PORT_VARIABLES).map(([name, {env, fallback}]) => [
-    name,
-    Number(process.env[`E2E_${env}`] ?? fallback + 200),
-  ]);
-  return Object.fromEntries(entries) as Ports;
-}
+/** The e2e stack runs on the default ports + 200, beside a dev `npm start` and the bench (+100). */
+export const e2ePorts = (): Ports => readPorts({}, 200);
