@@ -17,7 +17,7 @@ export default defineConfig(({command}) => ({
     ...(command === 'serve'
       ? [
           paraglideVitePlugin({
-            project: fromRoot('./project.inlang'),
+            project: fromRoot('./app/project.inlang'),
             outdir: fromRoot('./app/paraglide'),
             strategy: ['localStorage', 'baseLocale'],
           }),

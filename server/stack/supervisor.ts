@@ -24,6 +24,23 @@ export function pipeOutput(label: Label, child: ChildProcess, filter: (line: str
 export type Managed = {label: Label; child: ChildProcess; stop(): Promise<void>};
 
 /**
+ * Children run in their own process groups, so nothing else stops them if this process dies. A logger
+ * whose reader went away (`npm start | tee` and Ctrl-C kills tee first) must not kill the orchestrator
+ * mid-shutdown, and if it dies anyway, its children go with it.
+ */
+const children = new Set<ChildProcess>();
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGTERM');
+});
+
+/** Registers a child (and its process group) to be terminated if the orchestrator exits first. */
+export function adopt(child: ChildProcess) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+
+/**
  * Starts a child in its own process group (so a terminal Ctrl-C reaches only the orchestrator, which
  * then stops children in order) and stops it with SIGINT, escalating to SIGKILL after a grace period.
  */
@@ -34,6 +51,7 @@ export function startChild(
   options: SpawnOptions & {filter?: (line: string) => boolean; graceMs?: number} = {},
 ): Managed {
   const child = spawn(command, args, {...options, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
+  adopt(child);
   pipeOutput(label, child, options.filter);
   return {label, child, stop: () => stopChild(child, options.graceMs ?? 10_000)};
 }
