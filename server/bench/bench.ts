@@ -53,6 +53,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     dataDir,
     production: false,
     vite: false,
+    fresh: !reused,
     seedProfiles: args.profiles,
     zeroLogLevel: 'warn',
     signal: res.interrupted.signal,

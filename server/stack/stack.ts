@@ -1,4 +1,4 @@
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT, type Ports} from '../config.ts';
 import {postgresLogFilter, startEmbeddedPostgres} from '../db/embedded-postgres.ts';
@@ -14,6 +14,8 @@ export type StackOptions = {
   dataDir: string;
   /** An external Postgres (wal_level=logical); otherwise the embedded one runs in dataDir. */
   databaseURL?: string;
+  /** Start with an empty database and replica (tests, bench). */
+  fresh?: boolean;
   production: boolean;
   /** Vite dev server with hot reload; otherwise the API server serves the built dist/. */
   vite: boolean;
@@ -48,6 +50,7 @@ const tsx = ['--import', 'tsx'];
 export async function startStack(options: StackOptions): Promise<Stack> {
   const {ports, dataDir} = options;
   await assertPortsFree(ports, [...(options.databaseURL ? ['postgres' as const] : []), ...(options.vite ? [] : ['web' as const])]);
+  if (options.fresh) rmSync(dataDir, {recursive: true, force: true});
   mkdirSync(dataDir, {recursive: true});
 
   const running: Array<{label: string; pid?: number | undefined; stop(): Promise<void>}> = [];
@@ -78,6 +81,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const pg = await startEmbeddedPostgres({
         dataDir,
         port: ports.postgres,
+        fresh: options.fresh,
         log: line => logLine('pg', line),
         onOutput: child => pipeOutput('pg', child, postgresLogFilter()),
       });

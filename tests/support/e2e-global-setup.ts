@@ -1,4 +1,3 @@
-import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT} from '../../server/config.ts';
 import {startStack} from '../../server/stack/stack.ts';
@@ -6,11 +5,10 @@ import {e2ePorts} from './e2e-stack.ts';
 
 /** Starts the real stack (fresh data, demo users, a few candidates) serving the built client. */
 export default async function globalSetup() {
-  const dataDir = path.join(ROOT, '.data', 'e2e');
-  rmSync(dataDir, {recursive: true, force: true});
   const stack = await startStack({
     ports: e2ePorts(),
-    dataDir,
+    dataDir: path.join(ROOT, '.data', 'e2e'),
+    fresh: true,
     production: false,
     vite: false,
     seedProfiles: 60,

@@ -1,4 +1,3 @@
-import {rmSync} from 'node:fs';
 import path from 'node:path';
 import type {TestProject} from 'vitest/node';
 import {ROOT} from '../../server/config.ts';
@@ -20,10 +19,9 @@ export default async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!url) {
-    const dataDir = path.join(ROOT, '.data', 'test-pg');
-    rmSync(dataDir, {recursive: true, force: true});
     const pg = await startEmbeddedPostgres({
-      dataDir,
+      dataDir: path.join(ROOT, '.data', 'test-pg'),
+      fresh: true,
       port: Number(process.env.TEST_PG_PORT ?? 6532),
       log: () => {},
       onOutput: () => {},
