@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import {mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT, type Ports} from '../config.ts';
@@ -131,7 +132,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         env: {
           ...env,
           ZERO_UPSTREAM_DB: databaseURL,
-          ZERO_REPLICA_FILE: path.join(dataDir, 'zero', 'replica.db'),
+          // One replica per upstream database, so switching DATABASE_URL never mixes them up.
+          ZERO_REPLICA_FILE: path.join(dataDir, 'zero', `replica-${createHash('sha256').update(databaseURL).digest('hex').slice(0, 12)}.db`),
           ZERO_PORT: String(ports.zero),
           ZERO_APP_ID: 'kesher',
           ZERO_APP_PUBLICATIONS: 'kesher',
