@@ -110,7 +110,7 @@ export function CandidateListPage() {
                 className={clsx('hover:bg-slate-50', now - p.updatedAt < FRESH_MS && 'live-flash')}
               >
                 <td className="px-4 py-2.5">
-                  <span className="font-medium text-slate-900">{p.surname} {p.forename}</span>
+                  <bdi className="font-medium text-slate-900">{p.surname} {p.forename}</bdi>
                   {p.database === 'personal' && (
                     <span className="ms-2 inline-flex items-center rounded-full bg-gold-100 px-2 py-0.5 text-xs font-medium text-amber-800">
                       {m.database_personal_badge()}
@@ -119,7 +119,9 @@ export function CandidateListPage() {
                 </td>
                 <td className="px-4 py-2.5 text-slate-600">{genderLabel[p.gender]()}</td>
                 <td className="px-4 py-2.5 text-slate-600 tabular-nums">{ageOn(p.birthDate)}</td>
-                <td className="px-4 py-2.5 text-slate-600" data-testid="candidate-city">{p.city}</td>
+                <td className="px-4 py-2.5 text-slate-600" data-testid="candidate-city">
+                  <bdi>{p.city}</bdi>
+                </td>
                 <td className="px-4 py-2.5 text-slate-600">{sectorLabel.get(p.sectorID)}</td>
                 <td className="px-4 py-2.5" data-testid="candidate-status">
                   <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
@@ -129,7 +131,7 @@ export function CandidateListPage() {
                 <td className="px-4 py-2.5 text-slate-600">
                   <span className="inline-flex items-center gap-1.5">
                     <UserRound className="size-3.5 text-slate-400" aria-hidden />
-                    {p.ownerID === ctx.userID ? m.owner_you() : p.owner?.name}
+                    {p.ownerID === ctx.userID ? m.owner_you() : <bdi>{p.owner?.name}</bdi>}
                   </span>
                 </td>
                 {mayEdit && (
