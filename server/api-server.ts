@@ -2,14 +2,19 @@ import {serve} from '@hono/node-server';
 import {createApi} from './api.ts';
 import {databaseURL, isProduction, readPorts} from './config.ts';
 import {connect} from './db/sql.ts';
+import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
+import {codeRequestLimits} from './auth/rate-limit.ts';
 
 /** The API server process: REST calls, Zero's query and mutate endpoints, and (built) client files. */
 const ports = readPorts();
 const sql = connect(databaseURL());
 const production = isProduction();
+const {delivery, outbox} = deliveryFromEnv(process.env, production);
 const app = createApi({
   sql,
   devSignIn: !production,
+  devOutbox: production ? undefined : outbox,
+  codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},
   serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',
   zeroPort: ports.zero,
   zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,

@@ -7,6 +7,10 @@ import {ROOT} from './config.ts';
 import {readSession, type SessionUser} from './auth/session.ts';
 import {mountSessionRoutes} from './auth/routes.ts';
 import {mountDevSignIn} from './auth/dev-sign-in.ts';
+import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
+import type {OutboxEntry} from './auth/delivery/index.ts';
+import {MAX_BODY_BYTES, fail} from './http/body.ts';
+import {bodyLimit} from 'hono/body-limit';
 import type {AuthContext} from '../permissions/context.ts';
 import {SESSION_COOKIE} from './auth/session.ts';
 import type {Sql} from './db/sql.ts';
@@ -24,6 +28,10 @@ export type ApiOptions = {
   zeroPort: number;
   /** Public zero-cache URL when it sits behind a proxy (ZERO_PUBLIC_URL). */
   zeroPublicURL?: string;
+  /** How sign-in codes are sent and how often they may be asked for. */
+  codes: Omit<LoginOptions, 'sql'>;
+  /** Development only: the codes the development delivery "sent". */
+  devOutbox?: () => OutboxEntry[];
 };
 
 export function createApi(options: ApiOptions) {
@@ -38,9 +46,13 @@ export function createApi(options: ApiOptions) {
     await next();
   });
 
+  // REST bodies are small; anything larger is refused before it is read.
+  app.use('/api/users/*', bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}));
+
   app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, options);
-  if (options.devSignIn) mountDevSignIn(app, sql);
+  mountLoginRoutes(app, {sql, ...options.codes});
+  if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));
 

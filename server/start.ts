@@ -21,7 +21,8 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 
 const production = isProduction();
 if (production) {
-  const missing = ['ZERO_ADMIN_PASSWORD'].filter(name => !process.env[name]);
+  // zero-cache's admin password, and where sign-in codes go (phone provider, SMTP).
+  const missing = ['ZERO_ADMIN_PASSWORD', 'PHONE_PROVIDER_URL', 'SMTP_URL'].filter(name => !process.env[name]);
   if (missing.length) fail(`production start needs these secrets in the environment: ${missing.join(', ')}`);
   if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) fail('no built client: run `npm run build` first');
 }

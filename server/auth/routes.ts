@@ -4,11 +4,19 @@ import type {ApiEnv, ApiOptions} from '../api.ts';
 import {SESSION_COOKIE, createSession, revokeSession} from './session.ts';
 import type {Sql} from '../db/sql.ts';
 
-/** HttpOnly + SameSite=Lax; Secure whenever the browser reached us over https. */
+export const isHttps = (c: Context) =>
+  new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+
+/**
+ * Signs the user in: a new session (the one this browser had, if any, is revoked: sessions rotate on
+ * every login) in an HttpOnly, SameSite=Lax cookie, Secure whenever the browser reached us over https.
+ */
 export async function startSession(c: Context<ApiEnv>, sql: Sql, userID: string) {
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await revokeSession(sql, previous);
   const {token, expiresAt} = await createSession(sql, userID, c.req.header('user-agent'));
-  const https = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
-  setCookie(c, SESSION_COOKIE, token, {httpOnly: true, sameSite: 'Lax', secure: https, path: '/', expires: expiresAt});
+  setCookie(c, SESSION_COOKIE, token, {httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/', expires: expiresAt});
+  return token;
 }
 
 export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {

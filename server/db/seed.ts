@@ -1,13 +1,17 @@
 import type {Sql} from './sql.ts';
+import {hashPassword} from '../auth/passwords.ts';
 import {generateProfiles, pick, prng, type DemoProfile} from './demo-data.ts';
 
 /** Demo staff: an admin and three shadchanim with different permissions (one a community coordinator). */
 export const DEMO_USERS = [
-  {id: 'demo-admin', name: 'רחל אדלר', gender: 'female', role: 'admin', permissions: [], community: null, summary: 'admin'},
-  {id: 'demo-coordinator', name: 'מרים שטרן', gender: 'female', role: 'coordinator', permissions: ['exportToExcel'], community: 'bnei-brak', summary: 'community coordinator (Bnei Brak): view + edit'},
-  {id: 'demo-shadchan', name: 'יעקב כץ', gender: 'male', role: 'shadchan', permissions: ['editTickets'], community: null, summary: 'shadchan: view + edit'},
-  {id: 'demo-viewer', name: 'דוד אוחנה', gender: 'male', role: 'shadchan', permissions: [], community: null, summary: 'shadchan: view only'},
+  {id: 'demo-admin', name: 'רחל אדלר', gender: 'female', role: 'admin', permissions: [], community: null, phone: '+972501000001', email: 'rachel@kesher.example', summary: 'admin'},
+  {id: 'demo-coordinator', name: 'מרים שטרן', gender: 'female', role: 'coordinator', permissions: ['exportToExcel'], community: 'bnei-brak', phone: '+972501000002', email: 'miriam@kesher.example', summary: 'community coordinator (Bnei Brak): view + edit'},
+  {id: 'demo-shadchan', name: 'יעקב כץ', gender: 'male', role: 'shadchan', permissions: ['editTickets'], community: null, phone: '+972501000003', email: 'yaakov@kesher.example', summary: 'shadchan: view + edit'},
+  {id: 'demo-viewer', name: 'דוד אוחנה', gender: 'male', role: 'shadchan', permissions: [], community: null, phone: '+972501000004', email: 'david@kesher.example', summary: 'shadchan: view only'},
 ] as const;
+
+/** Every demo account's password (development and demo data only). */
+export const DEMO_PASSWORD = 'kesher-demo';
 
 const COMMUNITIES = [
   {id: 'bnei-brak', name: 'בני ברק'},
@@ -25,9 +29,20 @@ export async function seedDemoIfEmpty(sql: Sql, profileCount = 300): Promise<boo
     const [{count}] = (await tx`SELECT count(*)::int AS count FROM app_user`) as unknown as [{count: number}];
     if (count > 0) return false;
     await tx`INSERT INTO community ${tx(COMMUNITIES, 'id', 'name')}`;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     await tx`INSERT INTO app_user ${tx(
-      DEMO_USERS.map(u => ({id: u.id, name: u.name, gender: u.gender, role: u.role, permissions: tx.json(u.permissions), community_id: u.community})),
-      'id', 'name', 'gender', 'role', 'permissions', 'community_id',
+      DEMO_USERS.map(u => ({
+        id: u.id,
+        name: u.name,
+        gender: u.gender,
+        role: u.role,
+        permissions: tx.json(u.permissions),
+        community_id: u.community,
+        phone: u.phone,
+        email: u.email,
+        password_hash: passwordHash,
+        approved_at: new Date(),
+      })),
     )}`;
     const profiles = await demoProfiles(tx, profileCount);
     await insertProfiles(tx, profiles);

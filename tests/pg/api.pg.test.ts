@@ -1,14 +1,24 @@
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
-import {createApi} from '../../server/api.ts';
 import {hashToken} from '../../server/auth/session.ts';
 import {connect} from '../../server/db/sql.ts';
 import {makeUser} from '../support/fixtures.ts';
+import {startTestApi} from '../support/api.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 
 const sql = connect(inject('databaseURL'));
-afterAll(() => sql.end());
+let development: Awaited<ReturnType<typeof startTestApi>>;
+let production: Awaited<ReturnType<typeof startTestApi>>;
+beforeAll(async () => {
+  development = await startTestApi(sql);
+  production = await startTestApi(sql, {devSignIn: false});
+});
+afterAll(async () => {
+  await development.close();
+  await production.close();
+  await sql.end();
+});
 
-const api = (devSignIn = true) => createApi({sql, devSignIn, serveClient: false, zeroPort: 4848});
+const api = (devSignIn = true) => (devSignIn ? development : production).app;
 const zeroParams = '?schema=kesher_0&appID=kesher';
 
 async function signIn(userID: string) {

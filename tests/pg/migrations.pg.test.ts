@@ -10,7 +10,7 @@ describe('migrations', () => {
     const runs = await Promise.all([migrate(sql), migrate(sql)]);
     expect(runs).toEqual([[], []]);
     const recorded = await sql<{name: string}[]>`SELECT name FROM schema_migration ORDER BY name`;
-    expect(recorded.map(r => r.name)).toEqual(['0001_core.sql', '0002_lookups.sql']);
+    expect(recorded.map(r => r.name)).toEqual(['0001_core.sql', '0002_lookups.sql', '0003_sign_in.sql']);
   });
 
   test('server-only tables and columns stay out of the replicated publication', async () => {
@@ -20,6 +20,7 @@ describe('migrations', () => {
     expect(Object.keys(tables).sort()).toEqual(['activity', 'app_user', 'community', 'profile', 'profile_status', 'sector']);
     expect(tables.app_user).not.toContain('phone');
     expect(tables.app_user).not.toContain('email');
+    expect(tables.app_user).not.toContain('password_hash');
     expect(tables).not.toHaveProperty('session');
     expect(tables).not.toHaveProperty('schema_migration');
   });

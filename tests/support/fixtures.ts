@@ -4,12 +4,20 @@ import type {Role} from '../../permissions/roles.ts';
 import type {Permission} from '../../permissions/labels.ts';
 import {effectivePermissions} from '../../permissions/roles.ts';
 import type {AuthContext} from '../../permissions/context.ts';
+import {hashPassword} from '../../server/auth/passwords.ts';
 
-/** Inserts a staff user with a unique id and returns the server-side context for it. */
-export async function makeUser(sql: Sql, role: Role, grants: Permission[] = []): Promise<AuthContext> {
+/** Inserts a staff user with a unique id (approved unless told otherwise) and returns its server-side context. */
+export async function makeUser(
+  sql: Sql,
+  role: Role,
+  grants: Permission[] = [],
+  account: {phone?: string; email?: string; password?: string; approved?: boolean} = {},
+): Promise<AuthContext> {
   const id = `u-${nanoid(8)}`;
-  await sql`INSERT INTO app_user (id, name, gender, role, permissions)
-            VALUES (${id}, ${'בודק ' + id}, 'male', ${role}, ${sql.json(grants)})`;
+  const passwordHash = account.password ? await hashPassword(account.password) : null;
+  await sql`INSERT INTO app_user (id, name, gender, role, permissions, phone, email, password_hash, approved_at)
+            VALUES (${id}, ${'בודק ' + id}, 'male', ${role}, ${sql.json(grants)}, ${account.phone ?? null},
+                    ${account.email ?? null}, ${passwordHash}, ${account.approved === false ? null : new Date()})`;
   return {userID: id, role, permissions: effectivePermissions(role, grants)};
 }
 

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+
+/**
+ * Bodies of the sign-in calls (spec §7), shared by the /login form and the API server, which checks
+ * them again. Phone numbers are checked for real on the server (libphonenumber) and stored as E.164.
+ */
+const phone = v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(30, 'tooLong'));
+
+export const callMeSchema = v.object({
+  phone,
+  codeType: v.picklist(['hungup', 'whatsapp'], 'invalidCodeType'),
+});
+
+export const emailCodeSchema = v.object({
+  email: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(254, 'tooLong'), v.email('invalidEmail')),
+});
+
+export const verifySchema = v.object({
+  verifyCode: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'tooLong')),
+  password: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
+});

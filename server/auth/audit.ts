@@ -1,0 +1,19 @@
+import type {Sql} from '../db/sql.ts';
+
+export type AuthEventKind =
+  | 'code-request'
+  | 'verify-number'
+  | 'verify-email'
+  | 'verify-google'
+  | 'google-callback'
+  | 'dev-sign-in'
+  | 'logout';
+
+/** The users log (spec: usersLog): every sign-in event with who, when, from where, what and the result. */
+export async function logAuthEvent(
+  sql: Sql,
+  e: {kind: AuthEventKind; result: string; userID?: string | null; target?: string | null; ip?: string | null},
+) {
+  await sql`INSERT INTO auth_event (kind, result, user_id, target, ip)
+            VALUES (${e.kind}, ${e.result}, ${e.userID ?? null}, ${e.target ?? null}, ${e.ip ?? null})`;
+}

@@ -1,0 +1,16 @@
+/**
+ * How sign-in codes reach people. One interface, three real channels (spec §9):
+ * - hung-up call: the provider rings the user from a number of our pool and hangs up; the code is
+ *   that number's last six digits, so nothing but the caller ID has to reach the user;
+ * - WhatsApp: the provider sends the code;
+ * - email: the code goes out over SMTP.
+ */
+export interface CodeDelivery {
+  /** Ring `to` from `from` (both E.164) and hang up. */
+  ring(to: string, from: string): Promise<void>;
+  whatsapp(to: string, code: string): Promise<void>;
+  email(to: string, code: string): Promise<void>;
+}
+
+/** What a delivery sent, as the development outbox shows it. */
+export type OutboxEntry = {at: number; channel: 'hungup' | 'whatsapp' | 'email'; to: string; code: string; from?: string};
