@@ -1,7 +1,7 @@
 import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
-import {DevSignInPage} from './login/DevSignInPage.tsx';
+import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
@@ -17,12 +17,21 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): {redirectTo?: string} =>
-    typeof search.redirectTo === 'string' ? {redirectTo: search.redirectTo} : {},
+  // redirectTo and queryParams (spec §2); the identity provider's return adds google-cb, state and code.
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const text = (key: string) => (typeof search[key] === 'string' ? {[key]: search[key] as string} : {});
+    return {
+      ...text('redirectTo'),
+      ...text('queryParams'),
+      ...text('state'),
+      ...text('code'),
+      ...('google-cb' in search ? {'google-cb': ''} : {}),
+    };
+  },
   beforeLoad: ({context}) => {
     if (context.session.user) throw redirect({to: '/home'});
   },
-  component: DevSignInPage,
+  component: LoginPage,
 });
 
 /** Everything below needs a signed-in user and a Zero connection. */

@@ -3,7 +3,13 @@ import type {Role} from '../permissions/roles.ts';
 import type {AuthContext} from '../permissions/context.ts';
 
 export type SessionUser = {ID: string; Name: string; Gender: 'male' | 'female'; role: Role; permissions: Permission[]};
-export type SessionInfo = {user: SessionUser | null; cacheURL: string | null; zeroPort: number; devSignIn: boolean};
+export type SessionInfo = {
+  user: SessionUser | null;
+  cacheURL: string | null;
+  zeroPort: number;
+  devSignIn: boolean;
+  googleLogin: boolean;
+};
 
 export async function fetchSession(): Promise<SessionInfo> {
   const response = await fetch('/api/session', {credentials: 'same-origin'});

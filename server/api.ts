@@ -8,6 +8,10 @@ import {readSession, type SessionUser} from './auth/session.ts';
 import {mountSessionRoutes} from './auth/routes.ts';
 import {mountDevSignIn} from './auth/dev-sign-in.ts';
 import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
+import {mountGoogleRoutes} from './auth/google-routes.ts';
+import type {GoogleOptions} from './auth/google.ts';
+import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
+import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import type {OutboxEntry} from './auth/delivery/index.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {bodyLimit} from 'hono/body-limit';
@@ -32,6 +36,8 @@ export type ApiOptions = {
   codes: Omit<LoginOptions, 'sql'>;
   /** Development only: the codes the development delivery "sent". */
   devOutbox?: () => OutboxEntry[];
+  /** Google sign-in's OAuth client; without it the Google calls answer 404 googleDisabled. */
+  google?: GoogleOptions;
 };
 
 export function createApi(options: ApiOptions) {
@@ -52,6 +58,9 @@ export function createApi(options: ApiOptions) {
   app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, options);
   mountLoginRoutes(app, {sql, ...options.codes});
+  mountGoogleRoutes(app, sql, options.google);
+  mountAfterLoginRoutes(app, sql);
+  mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));

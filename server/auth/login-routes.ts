@@ -1,18 +1,16 @@
 import type {Context, Hono} from 'hono';
-import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
-import {callMeSchema, emailCodeSchema, verifySchema} from '../../app/auth/schemas.ts';
+import {callMeSchema, emailCodeSchema} from '../../app/auth/schemas.ts';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
-import {logAuthEvent, type AuthEventKind} from './audit.ts';
-import {CODE_TTL_MS, checkLoginCode, createLoginCode, randomCode, type Channel} from './codes.ts';
+import {logAuthEvent} from './audit.ts';
+import {createLoginCode, randomCode, type Channel} from './codes.ts';
 import type {CodeDelivery} from './delivery/index.ts';
+import {setAttemptCookie, verifyAndSignIn} from './finish-sign-in.ts';
 import {toE164} from './phone.ts';
-import {isHttps, startSession} from './routes.ts';
-import {readSession} from './session.ts';
 
-/** The pending sign-in (which code this browser is answering) lives in its own short-lived cookie. */
-export const ATTEMPT_COOKIE = 'kesher_login';
+// The attempt cookie moved to finish-sign-in.ts with the step all sign-in paths share; callers still find it here.
+export {ATTEMPT_COOKIE} from './finish-sign-in.ts';
 
 export type LoginOptions = {
   sql: Sql;
@@ -30,7 +28,7 @@ export type LoginOptions = {
 export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
   const {sql, delivery} = options;
 
-  async function requestCode(c: Context<ApiEnv>, channel: Channel, target: string) {
+  async function requestCode(c: Context<ApiEnv>, channel: Exclude<Channel, 'google'>, target: string) {
     const ip = clientIP(c);
     const log = (result: string, userID?: string | null) => logAuthEvent(sql, {kind: 'code-request', result: `${channel}: ${result}`, target, ip, userID});
     if (!(await options.allowCodeRequest(target, ip))) {
@@ -54,7 +52,7 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
       }
     }
     await log(user ? 'sent' : 'unknown-target', user?.id);
-    setCookie(c, ATTEMPT_COOKIE, attempt, {httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/api/users', maxAge: CODE_TTL_MS / 1000});
+    setAttemptCookie(c, attempt);
     return c.json('ok');
   }
 
@@ -72,34 +70,6 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     return requestCode(c, 'email', body.email.toLowerCase());
   });
 
-  async function verify(c: Context<ApiEnv>, kind: AuthEventKind, channels: readonly Channel[]) {
-    const body = await readBody(c, verifySchema);
-    if (body instanceof Response) return body;
-    const ip = clientIP(c);
-    const check = await checkLoginCode(sql, getCookie(c, ATTEMPT_COOKIE), channels, body.verifyCode, body.password);
-    if (!check.ok) {
-      await logAuthEvent(sql, {kind, result: check.reason, userID: check.userID, target: check.target, ip});
-      return check.reason === 'expired'
-        ? fail(c, 401, 'codeExpired', 'Authentication expired; request a new code')
-        : fail(c, 401, 'wrongCredentials', 'The code or the password is wrong');
-    }
-    deleteCookie(c, ATTEMPT_COOKIE, {path: '/api/users'});
-    const [account] = await sql<{role: string; approved: boolean; declaration: string | null}[]>`
-      SELECT role, approved_at IS NOT NULL AS approved, to_char(declaration_accepted_on, 'YYYY-MM-DD') AS declaration
-      FROM app_user WHERE id = ${check.userID}`;
-    if (!account || account.role === 'blocked') {
-      await logAuthEvent(sql, {kind, result: 'blocked', userID: check.userID, ip});
-      return fail(c, 403, 'accountBlocked', 'This account is blocked');
-    }
-    if (!account.approved) {
-      await logAuthEvent(sql, {kind, result: 'pending', userID: check.userID, ip});
-      return fail(c, 403, 'accountPending', 'This account is waiting for approval');
-    }
-    const session = await readSession(sql, await startSession(c, sql, check.userID));
-    await logAuthEvent(sql, {kind, result: 'signed-in', userID: check.userID, ip});
-    return c.json({...session!.user, declarationAcceptedOn: account.declaration});
-  }
-
-  app.post('/api/users/verify-number', c => verify(c, 'verify-number', ['hungup', 'whatsapp']));
-  app.post('/api/users/verify-email', c => verify(c, 'verify-email', ['email']));
+  app.post('/api/users/verify-number', c => verifyAndSignIn(c, sql, 'verify-number', ['hungup', 'whatsapp']));
+  app.post('/api/users/verify-email', c => verifyAndSignIn(c, sql, 'verify-email', ['email']));
 }

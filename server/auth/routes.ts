@@ -30,6 +30,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       cacheURL: options.zeroPublicURL ?? null,
       zeroPort: options.zeroPort,
       devSignIn: options.devSignIn,
+      googleLogin: options.google !== undefined,
     }),
   );
 

@@ -26,13 +26,16 @@ export async function revokeSession(sql: Sql, token: string) {
 
 export type SessionUser = {ID: string; Name: string; Gender: 'male' | 'female'; role: AuthContext['role']; permissions: AuthContext['permissions']};
 
-/** The signed-in user for a token, or undefined when it is unknown, expired, revoked, blocked or not approved. */
+/**
+ * The signed-in user for a token, or undefined when it is unknown, expired, revoked, blocked or not
+ * approved. Only staff sessions: a self-user's token (self-session.ts) never reaches staff data.
+ */
 export async function readSession(sql: Sql, token: string | undefined): Promise<{ctx: AuthContext; user: SessionUser} | undefined> {
   if (!token) return undefined;
   const [row] = await sql<{id: string; name: string; gender: 'male' | 'female'; role: string; permissions: unknown}[]>`
     SELECT u.id, u.name, u.gender, u.role, u.permissions
     FROM session s JOIN app_user u ON u.id = s.user_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()
+    WHERE s.token_hash = ${hashToken(token)} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
       AND u.approved_at IS NOT NULL`;
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
   const permissions = effectivePermissions(row.role, row.permissions);

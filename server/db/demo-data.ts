@@ -7,6 +7,7 @@
  * Same seed + same arguments => identical output.
  */
 
+import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 import type {Gender} from '../../zero-schema.ts';
 
 export type DemoProfile = {
@@ -20,6 +21,8 @@ export type DemoProfile = {
   statusID: string;
   database: 'general' | 'personal';
   ownerID: string;
+  idNumber: string; // 9 digits with a valid check digit, unique within one call
+  phones: string[]; // E.164 Israeli mobiles: the candidate's, then the parents'
 };
 
 export type GenerateOptions = {
@@ -164,6 +167,29 @@ function latestBirthDay(year: number, month: number, day: number, age: number): 
 }
 
 // ---------------------------------------------------------------------------
+// ID numbers and phones
+// ---------------------------------------------------------------------------
+
+// ID bodies (8 digits) walk a range of 30M with a step coprime to it, so the first 30M indices all get
+// different numbers without keeping a set: IDs look like real ones (1xxxxxxxx–3xxxxxxxx) and stay unique.
+const ID_BODY_FIRST = 10_000_000;
+const ID_BODY_RANGE = 30_000_000;
+const ID_BODY_STEP = 7_654_321;
+
+function demoIDNumber(index: number): string {
+  const body = String(ID_BODY_FIRST + ((index * ID_BODY_STEP) % ID_BODY_RANGE));
+  return body + israeliIDCheckDigit(body);
+}
+
+const MOBILE_PREFIXES = ['+97250', '+97252', '+97253', '+97254', '+97255', '+97258'] as const;
+
+/** One to three mobiles: the candidate's own, then the parents'. */
+function demoPhones(rand: () => number): string[] {
+  const count = 1 + Math.floor(rand() * 3);
+  return Array.from({ length: count }, () => pick(rand, MOBILE_PREFIXES) + String(Math.floor(rand() * 10_000_000)).padStart(7, '0'));
+}
+
+// ---------------------------------------------------------------------------
 // Generator
 // ---------------------------------------------------------------------------
 
@@ -180,6 +206,8 @@ export function generateProfiles(count: number, opts: GenerateOptions): DemoProf
   if (Number.isNaN(opts.today.getTime())) throw new Error('generateProfiles: invalid today');
 
   const rand = prng(opts.seed ?? 1);
+  // Phones draw from their own stream, so the other fields stay what this seed always gave.
+  const phoneRand = prng((opts.seed ?? 1) ^ 0x9e3779b9);
   const idPrefix = opts.idPrefix ?? 'demo-';
   const idWidth = Math.max(5, String(Math.max(count - 1, 0)).length);
 
@@ -227,6 +255,8 @@ export function generateProfiles(count: number, opts: GenerateOptions): DemoProf
       statusID: pickStatus(rand),
       database: rand() < 0.8 ? 'general' : 'personal',
       ownerID: pick(rand, ownerIDs),
+      idNumber: demoIDNumber(i),
+      phones: demoPhones(phoneRand),
     };
   }
   return profiles;

@@ -79,8 +79,27 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
       status_id: p.statusID,
       database: p.database,
       owner_id: p.ownerID,
+      id_number: p.idNumber,
+      phones: sql.json(p.phones),
     })),
   );
+}
+
+export type DemoSelfUser = {tz: string; birthday: string; phone: string; name: string};
+
+/**
+ * What to type at /self-user/login for a seeded ticket that is still open (the first by id), as the
+ * form takes it: digits-only ID number and national phone, birth date YYYY-MM-DD, "forename surname".
+ * Undefined when no demo ticket has self-user details (a database seeded before they existed).
+ */
+export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> {
+  const [row] = await sql<DemoSelfUser[]>`
+    SELECT id_number AS tz, to_char(birth_date, 'YYYY-MM-DD') AS birthday, phones->>0 AS phone, forename || ' ' || surname AS name
+    FROM profile
+    WHERE id LIKE 'demo-%' AND id_number IS NOT NULL AND jsonb_array_length(phones) > 0 AND closed_at IS NULL
+    ORDER BY id LIMIT 1`;
+  // Demo phones are Israeli mobiles: +972 5X… is typed 05X….
+  return row && {...row, phone: `0${row.phone.slice(4)}`};
 }
 
 const ACTIVITY_TYPES = ['idea', 'suggestion', 'date', 'vort'] as const;

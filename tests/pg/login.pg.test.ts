@@ -251,3 +251,36 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('after sign-in', () => {
+  async function signedIn() {
+    const user = await account();
+    const b = browser();
+    await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
+    const res = await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
+    return {user, b, res};
+  }
+
+  test('the declaration date is kept on the server and returned at the next sign-in', async () => {
+    const {user, b, res} = await signedIn();
+    expect(res.body.declarationAcceptedOn).toBeNull();
+    const accepted = await b.post('/api/users/accept-declaration', {});
+    expect(accepted.body.declarationAcceptedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
+    const again = await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
+    expect(again.body.declarationAcceptedOn).toBe(accepted.body.declarationAcceptedOn);
+  });
+
+  test('active admin notifications are listed in order; inactive ones are not; signing in is required', async () => {
+    const tag = `n-${Date.now()}`;
+    await sql`INSERT INTO admin_notification (id, title, body, active, created_at) VALUES
+      (${tag + '-2'}, 'שני', 'b', true, now()), (${tag + '-1'}, 'ראשון', 'a', true, now() - interval '1 minute'),
+      (${tag + '-off'}, 'כבוי', 'c', false, now())`;
+    const {b} = await signedIn();
+    const res = await api.app.request('/api/users/admin-notifications', {headers: {cookie: `${SESSION_COOKIE}=${b.jar.get(SESSION_COOKIE)}`}});
+    const ids = ((await res.json()) as Array<{id: string}>).map(n => n.id).filter(id => id.startsWith(tag));
+    expect(ids).toEqual([`${tag}-1`, `${tag}-2`]);
+    expect((await api.app.request('/api/users/admin-notifications')).status).toBe(401);
+    expect((await browser().post('/api/users/accept-declaration', {})).status).toBe(401);
+  });
+});

@@ -2,9 +2,16 @@ import path from 'node:path';
 import {ROOT} from '../../server/config.ts';
 import {startStack} from '../../server/stack/stack.ts';
 import {e2ePorts} from './e2e-stack.ts';
+import {startInspector, startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 
-/** Starts the real stack (fresh data, demo users, a few candidates) serving the built client. */
+/**
+ * Starts the real stack (fresh data, demo users, a few candidates) serving the built client, with sign-in
+ * codes going to local stand-ins of the phone provider and the mail server.
+ */
 export default async function globalSetup() {
+  const provider = await startPhoneProvider();
+  const smtp = await startSmtpServer();
+  const inspector = await startInspector({calls: () => provider.requests, mails: () => smtp.mails});
   const stack = await startStack({
     ports: e2ePorts(),
     dataDir: path.join(ROOT, '.data', 'e2e'),
@@ -12,10 +19,21 @@ export default async function globalSetup() {
     production: false,
     vite: false,
     seedProfiles: 60,
+    apiEnv: {
+      PHONE_PROVIDER_URL: provider.url,
+      PHONE_PROVIDER_TOKEN: 'e2e-token',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Kesher <no-reply@kesher.test>',
+    },
   });
-  // Workers are started after this and inherit the environment: tests check the database directly.
+  // Workers are started after this and inherit the environment: tests check the database and the
+  // stand-ins directly.
   process.env.E2E_DATABASE_URL = stack.databaseURL;
+  process.env.E2E_STAND_INS_URL = inspector.url;
   return async () => {
     await stack.stop();
+    await inspector.close();
+    await smtp.close();
+    await provider.close();
   };
 }

@@ -63,3 +63,19 @@ function decodeTextBody(raw: string): string {
   }
   return Buffer.from(body, 'latin1').toString('utf8');
 }
+
+/**
+ * Lets test processes other than the one running the stand-ins (Playwright workers) read what the
+ * stand-ins received: GET /calls and GET /mails.
+ */
+export async function startInspector(sources: {calls: () => ProviderRequest[]; mails: () => ReceivedMail[]}) {
+  const server = createServer((req, res) => {
+    const body = req.url === '/calls' ? sources.calls() : req.url === '/mails' ? sources.mails() : undefined;
+    res.writeHead(body ? 200 : 404, {'content-type': 'application/json'}).end(JSON.stringify(body ?? {}));
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>(resolve => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,28 @@
+/** The sign-in calls (spec §7) as the /login page makes them: JSON in, JSON or a typed error out. */
+export type CallResult<T> = {ok: true; data: T} | {ok: false; error: string; message: string};
+
+export async function call<T>(path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<CallResult<T>> {
+  try {
+    const response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : {'content-type': 'application/json'},
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = (await response.json().catch(() => null)) as unknown;
+    if (response.ok) return {ok: true, data: data as T};
+    const failure = data as {error?: string; message?: string} | null;
+    return {ok: false, error: failure?.error ?? 'unknown', message: failure?.message ?? `HTTP ${response.status}`};
+  } catch {
+    return {ok: false, error: 'network', message: 'network error'};
+  }
+}
+
+export type SignedInUser = {
+  ID: string;
+  Name: string;
+  Gender: 'male' | 'female';
+  permissions: string[];
+  declarationAcceptedOn: string | null;
+};
+export type AdminNotification = {id: string; title: string; body: string};

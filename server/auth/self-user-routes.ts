@@ -1,0 +1,110 @@
+import type {Context, Hono} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
+import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
+import {deletePeopleSchema, selfCallMeSchema, selfVerifySchema} from '../../app/auth/self-user-schemas.ts';
+import type {ApiEnv} from '../api.ts';
+import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
+import {logAuthEvent, type AuthEventKind} from './audit.ts';
+import {CODE_TTL_MS, checkSelfCode, createLoginCode} from './codes.ts';
+import type {LoginOptions} from './login-routes.ts';
+import {toE164} from './phone.ts';
+import {isHttps} from './routes.ts';
+import {endSelfSession, selfSessionOf, startSelfSession} from './self-session.ts';
+import {findTicket} from './ticket-match.ts';
+
+/** The pending self-user sign-in, apart from a matchmaker's pending one in the same browser. */
+export const SELF_ATTEMPT_COOKIE = 'kesher_self_login';
+const ATTEMPT_PATH = '/api/users/self-user/login';
+
+/**
+ * Self-user calls (spec §7): a candidate or a parent signs in with the ticket's ID number, birth date,
+ * one registered phone and the full name, answers a hung-up call (the code is the caller's last six
+ * digits), then reads the ticket and may close it. Details that match no ticket get the same answer as
+ * ones that do, and nothing is sent, so the form cannot be used to learn who is registered.
+ */
+export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
+  const {sql} = options;
+  const log = (c: Context, kind: AuthEventKind, result: string, extra: {profileID?: string | null; target?: string} = {}) =>
+    logAuthEvent(sql, {kind, result, ip: clientIP(c), ...extra});
+
+  app.post('/api/users/self-user/login/call-me', async c => {
+    const body = await readBody(c, selfCallMeSchema);
+    if (body instanceof Response) return body;
+    const phone = toE164(body.phone);
+    if (!phone) return fail(c, 400, 'invalidPhone', 'Invalid phone number', [{field: 'phone', message: 'invalidPhone'}]);
+    if (!(await options.allowCodeRequest(phone, clientIP(c)))) {
+      await log(c, 'self-code-request', 'rate-limited', {target: phone});
+      return fail(c, 429, 'tooManyRequests', 'Too many code requests; try again later');
+    }
+    const profileID = await findTicket(sql, {idNumber: body.tz, birthday: body.birthday, phone, name: body.name});
+    const caller = options.callerPool.pick();
+    const attempt = await createLoginCode(sql, {channel: 'self', target: phone, profileID: profileID ?? null, code: caller.slice(-6)});
+    if (profileID) {
+      try {
+        await options.delivery.ring(phone, caller);
+      } catch (error) {
+        console.error('code delivery (self) failed:', (error as Error).message);
+        await log(c, 'self-code-request', 'delivery-failed', {target: phone, profileID});
+        return fail(c, 502, 'deliveryFailed', 'The code could not be sent; try again later');
+      }
+    }
+    await log(c, 'self-code-request', profileID ? 'sent' : 'no-match', {target: phone, profileID});
+    setCookie(c, SELF_ATTEMPT_COOKIE, attempt, {httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: ATTEMPT_PATH, maxAge: CODE_TTL_MS / 1000});
+    return c.json('ok');
+  });
+
+  app.post('/api/users/self-user/login/verify-number', async c => {
+    const body = await readBody(c, selfVerifySchema);
+    if (body instanceof Response) return body;
+    const check = await checkSelfCode(sql, getCookie(c, SELF_ATTEMPT_COOKIE), body.verifyCode);
+    if (!check.ok) {
+      await log(c, 'self-verify-number', check.reason, {profileID: check.profileID, target: check.target ?? undefined});
+      return check.reason === 'expired'
+        ? fail(c, 401, 'codeExpired', 'Authentication expired; request a new code')
+        : fail(c, 401, 'wrongCode', 'The code is wrong');
+    }
+    deleteCookie(c, SELF_ATTEMPT_COOKIE, {path: ATTEMPT_PATH});
+    await startSelfSession(c, sql, check.profileID);
+    await log(c, 'self-verify-number', 'signed-in', {profileID: check.profileID});
+    return c.json('ok');
+  });
+
+  app.post('/api/users/self-user/logout', async c => {
+    const profileID = await endSelfSession(c, sql);
+    if (profileID) await log(c, 'self-logout', 'signed-out', {profileID});
+    return c.json('ok');
+  });
+
+  /** Spec §3 ticket info, plus the ticket's gender for the gendered greeting of /self-user/home. */
+  app.get('/api/users/self-user/ticket-info', async c => {
+    const session = await selfSessionOf(c, sql);
+    const [ticket] = session
+      ? await sql<{id: string; forename: string; surname: string; gender: 'male' | 'female'; deleted: boolean}[]>`
+          SELECT id, forename, surname, gender, closed_at IS NOT NULL AS deleted FROM profile WHERE id = ${session.profileID}`
+      : [];
+    if (!ticket) return fail(c, 401, 'notSignedIn', 'Sign in with the self-user login first');
+    return c.json({ticketID: ticket.id, ticketFullName: `${ticket.forename} ${ticket.surname}`, name: ticket.forename, gender: ticket.gender, deleted: ticket.deleted});
+  });
+
+  /** Closes the ticket: only its own self-user may, for now (a staff session is not enough). */
+  const limit = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  app.post('/api/peoples/delete-people', limit, async c => {
+    const session = await selfSessionOf(c, sql);
+    if (!session) {
+      return c.get('session')
+        ? fail(c, 403, 'forbidden', 'Only the ticket’s own self-user can close it')
+        : fail(c, 401, 'notSignedIn', 'Sign in with the self-user login first');
+    }
+    const body = await readBody(c, deletePeopleSchema);
+    if (body instanceof Response) return body;
+    if (body.peopleId !== session.profileID) {
+      await log(c, 'self-close-ticket', 'forbidden', {profileID: session.profileID, target: body.peopleId});
+      return fail(c, 403, 'forbidden', 'Only the ticket’s own self-user can close it');
+    }
+    const [closed] = await sql`
+      UPDATE profile SET closed_at = now(), updated_at = now() WHERE id = ${session.profileID} AND closed_at IS NULL RETURNING id`;
+    if (!closed) return fail(c, 409, 'ticketClosed', 'This ticket is already closed');
+    await log(c, 'self-close-ticket', 'closed', {profileID: session.profileID});
+    return c.json('ok');
+  });
+}

@@ -1,0 +1,114 @@
+import {expect, test, type Page} from '@playwright/test';
+import {db} from './helpers.ts';
+
+/**
+ * The matchmaker sign-in as a new user meets it: codes really go out through the phone-provider and
+ * SMTP stand-ins (tests/support/e2e-global-setup.ts), and the test reads them there.
+ */
+const PASSWORD = 'kesher-demo';
+const inspect = async <T,>(what: 'calls' | 'mails'): Promise<T[]> => (await fetch(`${process.env.E2E_STAND_INS_URL}/${what}`)).json();
+
+/** Waits for the next thing the stand-in receives for `to`, after `before` items. */
+async function nextCode(what: 'calls' | 'mails', to: string, before: number): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const items = await inspect<{body?: {to: string; from: string; code?: string}; to?: string[]; text?: string}>(what);
+    const mine = items.slice(before).find(x => (what === 'calls' ? x.body?.to === to : x.to?.includes(to)));
+    if (mine) return what === 'calls' ? (mine.body!.code ?? mine.body!.from.slice(-6)) : mine.text!.match(/\d{6}/)![0];
+    await new Promise(r => setTimeout(r, 100));
+  }
+  throw new Error(`no ${what} reached ${to}`);
+}
+
+async function phoneSignIn(page: Page, national: string, e164: string, password = PASSWORD) {
+  await page.getByTestId('login-tab-phone').click();
+  await page.locator('[name=phone]').fill(national);
+  const before = (await inspect('calls')).length;
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('code-hint')).toBeVisible();
+  await page.locator('[name=verifyCode]').fill(await nextCode('calls', e164, before));
+  await page.locator('[name=password]').fill(password);
+  await page.getByTestId('verify-code').click();
+}
+
+async function resetAccount(userID: string) {
+  const sql = db();
+  await sql`UPDATE app_user SET declaration_accepted_on = NULL WHERE id = ${userID}`;
+  await sql.end();
+}
+
+test('phone sign-in with a missed-call code, the declaration gate, then home (Hebrew)', async ({page}) => {
+  await resetAccount('demo-shadchan');
+  await page.goto('/login');
+  const send = page.getByTestId('send-code');
+  await expect(send).toBeDisabled();
+  await page.locator('[name=phone]').fill('050-10');
+  await expect(send).toBeDisabled();
+
+  await phoneSignIn(page, '050-1000003', '+972501000003');
+  await expect(page.getByTestId('declaration')).toBeVisible();
+  const enter = page.getByTestId('declaration-enter');
+  await expect(enter).toBeDisabled();
+  await page.screenshot({path: 'test-results/screens/login-declaration-he.png'});
+  await page.getByTestId('declaration-checkbox').check();
+  await enter.click();
+  await page.waitForURL('**/home');
+  await expect(page.getByTestId('current-user')).toContainText('יעקב כץ');
+
+  // Signing in again within the month skips the declaration.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await expect(page.locator('[name=phone]')).toHaveValue('050-1000003'); // remembered on this device
+  await phoneSignIn(page, '050-1000003', '+972501000003');
+  await page.waitForURL('**/home');
+});
+
+test('email sign-in with the code from the mail server (English), landing on redirectTo with queryParams', async ({page}) => {
+  await page.addInitScript(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+  await page.goto(`/login?redirectTo=${encodeURIComponent('/home')}&queryParams=${encodeURIComponent('{"from":"mail"}')}`);
+  await page.getByTestId('login-tab-email').click();
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+  await page.locator('[name=email]').fill('miriam@kesher.example');
+  const before = (await inspect('mails')).length;
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('code-hint')).toHaveText('Enter the code you received by phone or email');
+  await page.locator('[name=verifyCode]').fill(await nextCode('mails', 'miriam@kesher.example', before));
+  await page.locator('[name=password]').fill(PASSWORD);
+  await page.getByTestId('verify-code').click();
+  const declaration = page.getByTestId('declaration');
+  await expect(declaration).toContainText('Activities declaration');
+  await page.getByTestId('declaration-checkbox').check();
+  await page.getByTestId('declaration-enter').click();
+  await page.waitForURL('**/home?from=mail');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Candidates');
+});
+
+test('a wrong password shows the server’s error in the alert, translated', async ({page}) => {
+  await page.goto('/login');
+  await phoneSignIn(page, '050-1000004', '+972501000004', 'not-the-password');
+  await expect(page.getByTestId('login-error')).toContainText('הקוד או הסיסמה שגויים');
+  await page.screenshot({path: 'test-results/screens/login-error-he.png'});
+});
+
+test('after sign-in, admin notifications appear one by one', async ({page}) => {
+  const sql = db();
+  await sql`INSERT INTO admin_notification (id, title, body, created_at) VALUES
+    ('e2e-1', 'ברוכים הבאים לקשר', 'המערכת החדשה מתעדכנת בזמן אמת.', now() - interval '1 minute'),
+    ('e2e-2', 'ערב עיון לשדכנים', 'ביום חמישי בשעה 20:00 באולם הקהילה.', now())`;
+  try {
+    await page.goto('/login');
+    await phoneSignIn(page, '050-1000001', '+972501000001');
+    await page.getByTestId('declaration-checkbox').check();
+    await page.getByTestId('declaration-enter').click();
+    const notice = page.getByRole('dialog');
+    await expect(notice).toContainText('ברוכים הבאים לקשר');
+    await expect(notice).toContainText('הודעה 1 מתוך 2');
+    await page.screenshot({path: 'test-results/screens/login-notification-he.png'});
+    await page.getByTestId('admin-notification-next').click();
+    await expect(notice).toContainText('ערב עיון לשדכנים');
+    await page.getByTestId('admin-notification-next').click();
+    await page.waitForURL('**/home');
+  } finally {
+    await sql`UPDATE admin_notification SET active = false WHERE id IN ('e2e-1', 'e2e-2')`;
+    await sql.end();
+  }
+});

@@ -1,0 +1,28 @@
+import type {Hono} from 'hono';
+import type {ApiEnv} from '../../server/api.ts';
+
+/** A tiny browser for API tests: JSON calls through app.request, carrying the cookies earlier answers set. */
+export function browser(app: Hono<ApiEnv>) {
+  const jar = new Map<string, string>();
+  async function call(method: 'GET' | 'POST', path: string, body?: string) {
+    const res = await app.request(path, {
+      method,
+      headers: {'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ')},
+      body,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (value) jar.set(name!, value);
+      else jar.delete(name!);
+    }
+    const json: unknown = await res.json();
+    return {status: res.status, body: json};
+  }
+  return {
+    jar,
+    get: (path: string) => call('GET', path),
+    /** `raw` sends that text as the body instead of the JSON of `body`. */
+    post: (path: string, body: unknown, init: {raw?: string} = {}) => call('POST', path, init.raw ?? JSON.stringify(body)),
+  };
+}
