@@ -2,6 +2,8 @@ import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter,
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
+import {SelfHomePage} from './self-user/SelfHomePage.tsx';
+import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
@@ -33,6 +35,10 @@ const loginRoute = createRoute({
   },
   component: LoginPage,
 });
+
+/** The self-user pages (candidates and parents) have their own session and no Zero connection. */
+const selfLoginRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/login', component: SelfLoginPage});
+const selfHomeRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/home', component: SelfHomePage});
 
 /** Everything below needs a signed-in user and a Zero connection. */
 const shellRoute = createRoute({
@@ -67,7 +73,7 @@ const homeRoute = createRoute({
   component: CandidateListPage,
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, shellRoute.addChildren([indexRoute, homeRoute])]);
+const routeTree = rootRoute.addChildren([loginRoute, selfLoginRoute, selfHomeRoute, shellRoute.addChildren([indexRoute, homeRoute])]);
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({routeTree, context, defaultPreload: 'intent'});

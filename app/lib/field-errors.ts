@@ -15,6 +15,11 @@ const REQUIRED: Record<string, () => string> = {
   birthDate: m.required_birth_date,
   sectorID: m.required_sector,
   statusID: m.required_status,
+  tz: m.required_id_number,
+  phone: m.required_phone,
+  name: m.required_full_name,
+  birthday: m.required_birth_date,
+  verifyCode: m.required_code,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -22,6 +27,9 @@ const MESSAGES: Record<string, () => string> = {
   invalidDate: m.error_invalid_date,
   ageOutOfRange: () => m.error_age_out_of_range({min: MIN_AGE, max: MAX_AGE}),
   unknownOption: m.error_unknown_option,
+  digitsOnly: m.error_digits_only,
+  invalidId: m.error_invalid_id,
+  invalidPhone: m.error_invalid_number,
 };
 
 export type FieldErrors = Record<string, string>;

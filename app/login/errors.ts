@@ -13,6 +13,7 @@ const MESSAGES: Record<string, () => string> = {
   accountPending: m.error_account_pending,
   network: m.error_network,
   internal: m.error_server,
+  wrongCode: m.error_wrong_code,
 };
 
 export const loginErrorText = (code: string, serverMessage: string) => (MESSAGES[code] ?? (() => serverMessage))();

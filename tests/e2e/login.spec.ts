@@ -112,3 +112,26 @@ test('after sign-in, admin notifications appear one by one', async ({page}) => {
     await sql.end();
   }
 });
+
+test('Google sign-in through the identity provider: password only, then in', async ({page}) => {
+  await resetAccount('demo-viewer');
+  await page.goto('/login?redirectTo=%2Fhome');
+  await page.getByTestId('google-sign-in').click();
+  // The provider sends the browser back to /login?google-cb with the code and our state.
+  await expect(page.getByTestId('code-hint')).toContainText('Google');
+  await expect(page.locator('[name=verifyCode]')).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe('');
+  await page.locator('[name=password]').fill(PASSWORD);
+  await page.getByTestId('verify-code').click();
+  await page.getByTestId('declaration-checkbox').check();
+  await page.getByTestId('declaration-enter').click();
+  await page.waitForURL('**/home');
+  await expect(page.getByTestId('current-user')).toContainText('דוד אוחנה');
+});
+
+test('a return from the identity provider without a code is refused with the spec’s message', async ({page}) => {
+  await page.addInitScript(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+  await page.goto('/login?google-cb&state=garbage');
+  await expect(page.getByTestId('login-error')).toContainText('Invalid Google login state or code');
+  await expect(page.getByTestId('send-code')).toBeVisible();
+});

@@ -3,6 +3,7 @@ import {ROOT} from '../../server/config.ts';
 import {startStack} from '../../server/stack/stack.ts';
 import {e2ePorts} from './e2e-stack.ts';
 import {startInspector, startPhoneProvider, startSmtpServer} from './stand-ins.ts';
+import {startGoogleProvider} from './google-provider.ts';
 
 /**
  * Starts the real stack (fresh data, demo users, a few candidates) serving the built client, with sign-in
@@ -12,6 +13,9 @@ export default async function globalSetup() {
   const provider = await startPhoneProvider();
   const smtp = await startSmtpServer();
   const inspector = await startInspector({calls: () => provider.requests, mails: () => smtp.mails});
+  // Google sign-in goes to a local OpenID Connect provider that says the user is David (a demo shadchan).
+  const google = await startGoogleProvider();
+  google.setIdentity({email: 'david@kesher.example', email_verified: true, name: 'David Ohana'});
   const stack = await startStack({
     ports: e2ePorts(),
     dataDir: path.join(ROOT, '.data', 'e2e'),
@@ -19,11 +23,15 @@ export default async function globalSetup() {
     production: false,
     vite: false,
     seedProfiles: 60,
+    zeroLogLevel: 'error',
     apiEnv: {
       PHONE_PROVIDER_URL: provider.url,
       PHONE_PROVIDER_TOKEN: 'e2e-token',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Kesher <no-reply@kesher.test>',
+      GOOGLE_CLIENT_ID: google.options.clientID,
+      GOOGLE_CLIENT_SECRET: google.options.clientSecret,
+      GOOGLE_ISSUER: google.options.issuer,
     },
   });
   // Workers are started after this and inherit the environment: tests check the database and the
@@ -33,6 +41,7 @@ export default async function globalSetup() {
   return async () => {
     await stack.stop();
     await inspector.close();
+    await google.close();
     await smtp.close();
     await provider.close();
   };
