@@ -9,6 +9,8 @@ export type SessionInfo = {
   zeroPort: number;
   devSignIn: boolean;
   googleLogin: boolean;
+  /** Set when the phone proxy is enabled: the sidecar's port on this host. */
+  phoneProxyPort: number | null;
 };
 
 export async function fetchSession(): Promise<SessionInfo> {

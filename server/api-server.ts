@@ -14,6 +14,7 @@ const {delivery, outbox} = deliveryFromEnv(process.env, production);
 const app = createApi({
   sql,
   devSignIn: !production,
+  phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
   devOutbox: production ? undefined : outbox,
   codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},
   google: googleFromEnv(process.env),

@@ -34,6 +34,8 @@ export type ApiOptions = {
   zeroPublicURL?: string;
   /** How sign-in codes are sent and how often they may be asked for. */
   codes: Omit<LoginOptions, 'sql'>;
+  /** The phone-proxy sidecar's port when the phone proxy is enabled (PHONE_PROXY_ENABLED=true). */
+  phoneProxyPort?: number;
   /** Development only: the codes the development delivery "sent". */
   devOutbox?: () => OutboxEntry[];
   /** Google sign-in's OAuth client; without it the Google calls answer 404 googleDisabled. */

@@ -1,7 +1,8 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT, dataDir, isProduction, readPorts} from './config.ts';
-import {DEMO_USERS} from './db/seed.ts';
+import {DEMO_PASSWORD, DEMO_USERS, demoSelfUser} from './db/seed.ts';
+import {connect} from './db/sql.ts';
 import {startStack} from './stack/stack.ts';
 import {logLine} from './stack/supervisor.ts';
 
@@ -10,6 +11,16 @@ import {logLine} from './stack/supervisor.ts';
  * Vite with hot reload, development sign-in. Production (NODE_ENV=production, after `npm run build`):
  * the API server serves dist/, secrets come from the environment, no demo data unless SEED_DEMO=true.
  */
+/** The demo ticket a candidate can sign in with, for the banner. */
+async function demoSelfUserOf(databaseURL: string) {
+  const sql = connect(databaseURL, {max: 1});
+  try {
+    return await demoSelfUser(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 function fail(message: string): never {
   logLine('start', message, process.stderr);
   process.exit(1);
@@ -72,8 +83,14 @@ if (stack) {
   logLine('start', '');
   logLine('start', `Kesher is running: ${stack.appURL}`);
   if (!production) {
-    logLine('start', 'Sign in on that page by picking a demo user (development sign-in):');
-    for (const u of DEMO_USERS) logLine('start', `  • ${u.name} — ${u.summary}`);
+    logLine('start', `Demo shadchanim (password ${DEMO_PASSWORD}; codes appear in the [api] log and on the login page):`);
+    for (const u of DEMO_USERS) logLine('start', `  • ${u.name} — ${u.summary} — phone 0${u.phone.slice(4)}, ${u.email}`);
+    logLine('start', 'Or one click on a demo user in the login page’s development panel.');
+    const self = await demoSelfUserOf(stack.databaseURL);
+    if (self) {
+      logLine('start', `Self-user (candidate) login at ${stack.appURL}/self-user/login:`);
+      logLine('start', `  • ID ${self.tz}, born ${self.birthday}, phone ${self.phone}, name ${self.name}`);
+    }
   }
   logLine('start', 'Press Ctrl-C to stop.');
   void stack.exited.then(why => {

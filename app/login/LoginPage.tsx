@@ -225,7 +225,7 @@ export function LoginPage() {
             </a>
           </nav>
         </div>
-        {session.devSignIn && status === 'none' && (
+        {session.devSignIn && (status === 'none' || status === 'calledSuccess') && (
           <div className="w-full max-w-md">
             <DevPanel onSignedIn={leave} />
           </div>

@@ -4,6 +4,7 @@ import type {ReactNode} from 'react';
 import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
+import {PhoneProxyLink} from './PhoneProxyLink.tsx';
 import {roleLabel} from './roles.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -39,6 +40,7 @@ export function Shell({children}: {children: ReactNode}) {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>
+      {session.phoneProxyPort !== null && <PhoneProxyLink port={session.phoneProxyPort} />}
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       zeroPort: options.zeroPort,
       devSignIn: options.devSignIn,
       googleLogin: options.google !== undefined,
+      phoneProxyPort: options.phoneProxyPort ?? null,
     }),
   );
 

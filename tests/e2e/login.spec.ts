@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {db} from './helpers.ts';
+import {e2ePorts} from '../support/e2e-stack.ts';
 
 /**
  * The matchmaker sign-in as a new user meets it: codes really go out through the phone-provider and
@@ -134,4 +135,16 @@ test('a return from the identity provider without a code is refused with the spe
   await page.goto('/login?google-cb&state=garbage');
   await expect(page.getByTestId('login-error')).toContainText('Invalid Google login state or code');
   await expect(page.getByTestId('send-code')).toBeVisible();
+});
+
+test('once signed in, the browser connects to the phone-proxy sidecar (enabled in this stack)', async ({page}) => {
+  const health = async () =>
+    (await (await fetch(`http://127.0.0.1:${e2ePorts().phoneProxy}/health`)).json()) as {clients: number};
+  const before = (await health()).clients;
+  await page.goto('/login');
+  await page.getByTestId('sign-in-demo-admin').click();
+  await page.waitForURL('**/home');
+  await expect.poll(async () => (await health()).clients).toBe(before + 1);
+  await page.close();
+  await expect.poll(async () => (await health()).clients).toBe(before);
 });

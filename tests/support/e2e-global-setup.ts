@@ -32,6 +32,7 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_ID: google.options.clientID,
       GOOGLE_CLIENT_SECRET: google.options.clientSecret,
       GOOGLE_ISSUER: google.options.issuer,
+      PHONE_PROXY_ENABLED: 'true',
     },
   });
   // Workers are started after this and inherit the environment: tests check the database and the
