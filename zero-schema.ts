@@ -3,16 +3,7 @@
  * migrations/0001_core.sql). Server-only tables (session, migrations) and columns (app_user phone,
  * email) are deliberately absent. Timestamps and dates are numbers (ms since epoch, dates at UTC midnight).
  */
-import {
-  createBuilder,
-  createSchema,
-  enumeration,
-  json,
-  number,
-  relationships,
-  string,
-  table,
-} from '@rocicorp/zero';
+import {createBuilder, createSchema, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
 import type {AuthContext} from './permissions/context.ts';
 import type {Permission} from './permissions/labels.ts';
 import type {Role} from './permissions/roles.ts';

@@ -73,7 +73,12 @@ const homeRoute = createRoute({
   component: CandidateListPage,
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, selfLoginRoute, selfHomeRoute, shellRoute.addChildren([indexRoute, homeRoute])]);
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  selfLoginRoute,
+  selfHomeRoute,
+  shellRoute.addChildren([indexRoute, homeRoute]),
+]);
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({routeTree, context, defaultPreload: 'intent'});

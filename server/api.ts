@@ -55,7 +55,10 @@ export function createApi(options: ApiOptions) {
   });
 
   // REST bodies are small; anything larger is refused before it is read.
-  app.use('/api/users/*', bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}));
+  app.use(
+    '/api/users/*',
+    bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}),
+  );
 
   app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, options);

@@ -27,7 +27,9 @@ function fail(message: string): never {
 }
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
-  fail(`Kesher needs Node ≥ 22 (this is ${process.version}). Run it through npm (\`npm start\`), which uses the Node 22 from devDependencies, or install Node 22.`);
+  fail(
+    `Kesher needs Node ≥ 22 (this is ${process.version}). Run it through npm (\`npm start\`), which uses the Node 22 from devDependencies, or install Node 22.`,
+  );
 }
 
 const production = isProduction();

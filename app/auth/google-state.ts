@@ -13,7 +13,12 @@ export const GOOGLE_REDIRECT_PATH = '/login?google-cb';
 export const googleRedirectUri = (origin: string) => `${origin}${GOOGLE_REDIRECT_PATH}`;
 
 /** Same limit as a verification code: the codeState is later sent to verify-google as verifyCode. */
-const codeState = v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(64, 'tooLong'), v.regex(/^[\w-]+$/, 'invalidCodeState'));
+const codeState = v.pipe(
+  v.string('required'),
+  v.nonEmpty('required'),
+  v.maxLength(64, 'tooLong'),
+  v.regex(/^[\w-]+$/, 'invalidCodeState'),
+);
 
 /**
  * Only a path on this site: the state comes back through the URL, so anyone can craft one, and a full
@@ -27,7 +32,10 @@ export type GoogleState = v.InferOutput<typeof googleStateSchema>;
 /** The `state` parameter: base64url of the JSON, so it survives the round trip through Google unescaped. */
 export function encodeGoogleState(state: GoogleState): string {
   const bytes = new TextEncoder().encode(JSON.stringify(v.parse(googleStateSchema, state)));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The state Google sent back, or undefined when it is missing, malformed or not ours to follow. */
@@ -35,7 +43,9 @@ export function decodeGoogleState(encoded: string | null | undefined): GoogleSta
   if (!encoded || encoded.length > 4000 || !/^[\w-]+$/.test(encoded)) return undefined;
   try {
     const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-    const json: unknown = JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(Uint8Array.from(binary, ch => ch.charCodeAt(0))));
+    const json: unknown = JSON.parse(
+      new TextDecoder('utf-8', {fatal: true}).decode(Uint8Array.from(binary, ch => ch.charCodeAt(0))),
+    );
     const result = v.safeParse(googleStateSchema, json);
     return result.success ? result.output : undefined;
   } catch {
@@ -59,5 +69,9 @@ export const googleCallbackSchema = v.object({
 function isRedirectUri(uri: string): boolean {
   if (!URL.canParse(uri)) return false; // valibot runs this check even after v.url has failed
   const url = new URL(uri);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && `${url.pathname}${url.search}` === GOOGLE_REDIRECT_PATH && !url.hash;
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    `${url.pathname}${url.search}` === GOOGLE_REDIRECT_PATH &&
+    !url.hash
+  );
 }

@@ -14,29 +14,44 @@ const strict = <S extends v.GenericSchema>(schema: S) => v.config(schema, {abort
 
 const digitsOnly = v.regex(/^\d+$/, 'digitsOnly');
 
-export const selfCallMeSchema = v.object({
-  phone: strict(v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(15, 'tooLong'), digitsOnly)),
-  // Output: the canonical 9-digit form stored in profile.id_number.
-  tz: strict(
-    v.pipe(
-      v.string('required'),
-      v.trim(),
-      v.nonEmpty('required'),
-      digitsOnly,
-      v.check(isValidIsraeliID, 'invalidId'),
-      v.transform(id => id.padStart(9, '0')),
+export const selfCallMeSchema = v.object(
+  {
+    phone: strict(v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(15, 'tooLong'), digitsOnly)),
+    // Output: the canonical 9-digit form stored in profile.id_number.
+    tz: strict(
+      v.pipe(
+        v.string('required'),
+        v.trim(),
+        v.nonEmpty('required'),
+        digitsOnly,
+        v.check(isValidIsraeliID, 'invalidId'),
+        v.transform(id => id.padStart(9, '0')),
+      ),
     ),
-  ),
-  birthday: strict(v.pipe(v.string('required'), v.nonEmpty('required'), v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'))),
-  // Forename and surname are at most 50 characters each; room for extra spaces, no more.
-  name: strict(v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(120, 'tooLong'))),
-}, 'required');
+    birthday: strict(
+      v.pipe(
+        v.string('required'),
+        v.nonEmpty('required'),
+        v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'),
+      ),
+    ),
+    // Forename and surname are at most 50 characters each; room for extra spaces, no more.
+    name: strict(v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(120, 'tooLong'))),
+  },
+  'required',
+);
 export type SelfCallMeInput = v.InferInput<typeof selfCallMeSchema>;
 
-export const selfVerifySchema = v.object({
-  verifyCode: strict(v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'tooLong'))),
-}, 'required');
+export const selfVerifySchema = v.object(
+  {
+    verifyCode: strict(v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'tooLong'))),
+  },
+  'required',
+);
 
-export const deletePeopleSchema = v.object({
-  peopleId: strict(v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'))),
-}, 'required');
+export const deletePeopleSchema = v.object(
+  {
+    peopleId: strict(v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'))),
+  },
+  'required',
+);

@@ -48,7 +48,9 @@ export function CandidateListPage() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !complete || !mayHaveMore) return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setLimit(l => l + PAGE), {rootMargin: '400px'});
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setLimit(l => l + PAGE), {
+      rootMargin: '400px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [complete, mayHaveMore, rows.length]);
@@ -91,14 +93,32 @@ export function CandidateListPage() {
         <table className="w-full min-w-[760px] text-sm" data-testid="candidate-table">
           <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_name()}</th>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_gender()}</th>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_age()}</th>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_city()}</th>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_sector()}</th>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_status()}</th>
-              <th scope="col" className="px-4 py-3 text-start">{m.column_owner()}</th>
-              {mayEdit && <th scope="col" className="w-12 px-4 py-3"><span className="sr-only">{m.action_edit()}</span></th>}
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_name()}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_gender()}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_age()}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_city()}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_sector()}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_status()}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start">
+                {m.column_owner()}
+              </th>
+              {mayEdit && (
+                <th scope="col" className="w-12 px-4 py-3">
+                  <span className="sr-only">{m.action_edit()}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -110,7 +130,9 @@ export function CandidateListPage() {
                 className={clsx('hover:bg-slate-50', now - p.updatedAt < FRESH_MS && 'live-flash')}
               >
                 <td className="px-4 py-2.5">
-                  <bdi className="font-medium text-slate-900">{p.surname} {p.forename}</bdi>
+                  <bdi className="font-medium text-slate-900">
+                    {p.surname} {p.forename}
+                  </bdi>
                   {p.database === 'personal' && (
                     <span className="ms-2 inline-flex items-center rounded-full bg-gold-100 px-2 py-0.5 text-xs font-medium text-amber-800">
                       {m.database_personal_badge()}

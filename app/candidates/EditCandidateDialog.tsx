@@ -31,10 +31,16 @@ export function EditCandidateDialog({candidate, onClose}: {candidate: EditableCa
   }
 
   return (
-    <Dialog open onOpenChange={open => !open && onClose()} title={m.edit_candidate_title({name: `${candidate.forename} ${candidate.surname}`})}>
+    <Dialog
+      open
+      onOpenChange={open => !open && onClose()}
+      title={m.edit_candidate_title({name: `${candidate.forename} ${candidate.surname}`})}
+    >
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="edit-candidate-form">
         <Field label={m.field_city()} error={errors.city}>
-          {p => <TextInput {...p} name="city" value={city} onChange={e => (setCity(e.target.value), clearError('city'))} autoFocus />}
+          {p => (
+            <TextInput {...p} name="city" value={city} onChange={e => (setCity(e.target.value), clearError('city'))} autoFocus />
+          )}
         </Field>
         <Field label={m.field_status()} error={errors.statusID}>
           {p => (

@@ -52,14 +52,21 @@ export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenC
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="new-candidate-form">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={m.field_forename()} error={errors.forename}>
-            {p => <TextInput {...p} name="forename" value={form.forename} onChange={e => set('forename', e.target.value)} autoFocus />}
+            {p => (
+              <TextInput {...p} name="forename" value={form.forename} onChange={e => set('forename', e.target.value)} autoFocus />
+            )}
           </Field>
           <Field label={m.field_surname()} error={errors.surname}>
             {p => <TextInput {...p} name="surname" value={form.surname} onChange={e => set('surname', e.target.value)} />}
           </Field>
           <Field label={m.field_gender()} error={errors.gender}>
             {p => (
-              <Select {...p} name="gender" value={form.gender} onChange={e => set('gender', e.target.value as typeof form.gender)}>
+              <Select
+                {...p}
+                name="gender"
+                value={form.gender}
+                onChange={e => set('gender', e.target.value as typeof form.gender)}
+              >
                 <option value="">{m.select_placeholder()}</option>
                 <option value="male">{genderLabel.male()}</option>
                 <option value="female">{genderLabel.female()}</option>
@@ -67,7 +74,15 @@ export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenC
             )}
           </Field>
           <Field label={m.field_birth_date()} error={errors.birthDate}>
-            {p => <TextInput {...p} name="birthDate" type="date" value={form.birthDate} onChange={e => set('birthDate', e.target.value)} />}
+            {p => (
+              <TextInput
+                {...p}
+                name="birthDate"
+                type="date"
+                value={form.birthDate}
+                onChange={e => set('birthDate', e.target.value)}
+              />
+            )}
           </Field>
           <Field label={m.field_city()} error={errors.city}>
             {p => <TextInput {...p} name="city" value={form.city} onChange={e => set('city', e.target.value)} />}
@@ -102,7 +117,9 @@ export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenC
                   className="mt-0.5 accent-brand-700"
                 />
                 <span>
-                  <span className="block text-sm font-medium">{db === 'general' ? m.database_general() : m.database_personal()}</span>
+                  <span className="block text-sm font-medium">
+                    {db === 'general' ? m.database_general() : m.database_personal()}
+                  </span>
                   <span className="block text-xs text-slate-500">
                     {db === 'general' ? m.database_general_hint() : m.database_personal_hint()}
                   </span>

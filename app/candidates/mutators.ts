@@ -49,4 +49,3 @@ export const candidateMutators = {
   create: defineMutator(candidateCreateSchema, opts => createCandidate(opts, Date.now())),
   update: defineMutator(candidateUpdateSchema, opts => updateCandidate(opts, Date.now())),
 };
-

@@ -21,8 +21,7 @@ export function ageOn(birthMs: number, today: Date = new Date()): number {
   const birth = new Date(birthMs);
   let age = today.getFullYear() - birth.getUTCFullYear();
   const beforeBirthday =
-    today.getMonth() < birth.getUTCMonth() ||
-    (today.getMonth() === birth.getUTCMonth() && today.getDate() < birth.getUTCDate());
+    today.getMonth() < birth.getUTCMonth() || (today.getMonth() === birth.getUTCMonth() && today.getDate() < birth.getUTCDate());
   if (beforeBirthday) age--;
   return age;
 }

@@ -60,10 +60,14 @@ export function serverErrorOf(details: unknown): {fields: FieldErrors; message: 
   const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
   const fields = Object.fromEntries(issues.map(i => [i.field, messageFor(i.field, i.message)]));
   const message =
-    code === 'forbidden' ? m.error_forbidden()
-    : code === 'notFound' ? m.error_profile_not_found()
-    : code === 'notLoggedIn' ? m.error_session_expired()
-    : code === 'invalidInput' || code === 'unknownOption' ? m.error_invalid_input()
-    : m.error_unable_to_save();
+    code === 'forbidden'
+      ? m.error_forbidden()
+      : code === 'notFound'
+        ? m.error_profile_not_found()
+        : code === 'notLoggedIn'
+          ? m.error_session_expired()
+          : code === 'invalidInput' || code === 'unknownOption'
+            ? m.error_invalid_input()
+            : m.error_unable_to_save();
   return {fields, message};
 }

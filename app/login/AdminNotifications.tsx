@@ -12,7 +12,12 @@ export function AdminNotifications({items, onDone}: {items: AdminNotification[];
   const last = index === items.length - 1;
   const next = () => (last ? onDone() : setIndex(i => i + 1));
   return (
-    <Dialog open onOpenChange={open => !open && next()} title={item.title} description={m.notifications_counter({current: index + 1, total: items.length})}>
+    <Dialog
+      open
+      onOpenChange={open => !open && next()}
+      title={item.title}
+      description={m.notifications_counter({current: index + 1, total: items.length})}
+    >
       <div data-testid="admin-notification">
         <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{item.body}</p>
         <div className="mt-6 flex justify-end">

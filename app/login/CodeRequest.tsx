@@ -88,7 +88,9 @@ export function CodeRequest(props: {
                   className="mt-0.5 accent-brand-700"
                 />
                 <span>
-                  <span className="block text-sm font-medium">{type === 'hungup' ? m.code_type_hungup() : m.code_type_whatsapp()}</span>
+                  <span className="block text-sm font-medium">
+                    {type === 'hungup' ? m.code_type_hungup() : m.code_type_whatsapp()}
+                  </span>
                   <span className="block text-xs text-slate-500">
                     {type === 'hungup' ? m.code_type_hungup_hint() : m.code_type_whatsapp_hint()}
                   </span>

@@ -1,5 +1,6 @@
 import {useState} from 'react';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
+import {CodeField} from './AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -29,22 +30,7 @@ export function CodeVerify(props: {
         {props.hint}
       </p>
       {!props.identityProviderDone && (
-        <Field label={m.login_code_label()}>
-          {p => (
-            <TextInput
-              {...p}
-              name="verifyCode"
-              dir="ltr"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              maxLength={12}
-              value={code}
-              onChange={e => setCode(e.target.value)}
-              className="text-center text-lg tracking-[0.4em]"
-            />
-          )}
-        </Field>
+        <Field label={m.login_code_label()}>{p => <CodeField fieldProps={p} value={code} onChange={setCode} />}</Field>
       )}
       <Field label={m.login_password_label()}>
         {p => (

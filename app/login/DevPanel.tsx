@@ -29,7 +29,10 @@ export function DevPanel({onSignedIn}: {onSignedIn: () => void}) {
   }
 
   return (
-    <section className="rounded-2xl border border-dashed border-amber-300 bg-amber-50 p-5 text-sm" aria-label={m.dev_panel_title()}>
+    <section
+      className="rounded-2xl border border-dashed border-amber-300 bg-amber-50 p-5 text-sm"
+      aria-label={m.dev_panel_title()}
+    >
       <h2 className="mb-3 flex items-center gap-2 font-semibold text-amber-900">
         <Wrench className="size-4" aria-hidden />
         {m.dev_panel_title()}
@@ -42,7 +45,9 @@ export function DevPanel({onSignedIn}: {onSignedIn: () => void}) {
           {outbox.slice(0, 3).map(o => (
             <li key={`${o.at}-${o.to}`} className="flex justify-between gap-3 rounded-lg bg-white/70 px-3 py-1.5">
               <bdi className="text-amber-900">{o.to}</bdi>
-              <span className="font-mono font-semibold tracking-widest text-amber-950" data-testid="dev-outbox-code">{o.code}</span>
+              <span className="font-mono font-semibold tracking-widest text-amber-950" data-testid="dev-outbox-code">
+                {o.code}
+              </span>
             </li>
           ))}
         </ul>

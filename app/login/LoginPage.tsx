@@ -1,9 +1,8 @@
 import {useEffect, useState} from 'react';
 import {useRouteContext, useSearch} from '@tanstack/react-router';
-import {AlertCircle} from 'lucide-react';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AdminNotifications} from './AdminNotifications.tsx';
+import {AuthFrame} from './AuthFrame.tsx';
 import {call, type AdminNotification, type SignedInUser} from './api.ts';
 import {CodeRequest, type LoginTab} from './CodeRequest.tsx';
 import {CodeVerify} from './CodeVerify.tsx';
@@ -108,9 +107,7 @@ export function LoginPage() {
     setWaiting(true);
     setError(undefined);
     const result =
-      tab === 'phone'
-        ? await call('/api/users/call-me', {phone, codeType})
-        : await call('/api/users/get-code-to-email', {email});
+      tab === 'phone' ? await call('/api/users/call-me', {phone, codeType}) : await call('/api/users/get-code-to-email', {email});
     setWaiting(false);
     if (!result.ok) return setError(loginErrorText(result.error, result.message));
     remember(tab === 'phone' ? {phone, codeType} : {email});
@@ -122,7 +119,11 @@ export function LoginPage() {
     setWaiting(true);
     setError(undefined);
     const path =
-      sentBy === 'google' ? '/api/users/verify-google' : sentBy === 'email' ? '/api/users/verify-email' : '/api/users/verify-number';
+      sentBy === 'google'
+        ? '/api/users/verify-google'
+        : sentBy === 'email'
+          ? '/api/users/verify-email'
+          : '/api/users/verify-number';
     const result = await call<SignedInUser>(path, {verifyCode: sentBy === 'google' ? googleCodeState : verifyCode, password});
     setWaiting(false);
     if (!result.ok) {
@@ -154,85 +155,66 @@ export function LoginPage() {
   const hint =
     sentBy === 'google' ? m.login_google_logged() : sentBy === 'hungup' ? m.login_code_hint_hungup() : m.login_code_hint_sent();
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800">
-      <div className="flex justify-end p-4">
-        <LanguageSwitcher />
-      </div>
-      <main className="flex flex-1 flex-col items-center gap-6 px-4 pt-[4vh] pb-10">
-        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-          <div className="mb-6 flex items-center gap-3">
-            <img src="/favicon.svg" alt="" className="size-11" />
-            <div>
-              <h1 className="text-2xl font-semibold text-slate-900">{m.app_title()}</h1>
-              <p className="text-sm text-slate-500">{m.login_subtitle()}</p>
-            </div>
-          </div>
+    <AuthFrame
+      title={m.app_title()}
+      subtitle={m.login_subtitle()}
+      error={error}
+      below={session.devSignIn && (status === 'none' || status === 'calledSuccess') && <DevPanel onSignedIn={leave} />}
+    >
+      {status === 'none' && (
+        <CodeRequest
+          tab={tab}
+          onTab={setTab}
+          phone={phone}
+          onPhone={setPhone}
+          codeType={codeType}
+          onCodeType={setCodeType}
+          email={email}
+          onEmail={setEmail}
+          waiting={waiting}
+          onSend={() => void sendCode()}
+        />
+      )}
+      {status === 'none' && session.googleLogin && (
+        <>
+          <p className="my-4 flex items-center gap-3 text-xs text-slate-400 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            {m.login_or()}
+          </p>
+          <Button
+            variant="secondary"
+            className="w-full py-2.5"
+            disabled={waiting}
+            onClick={() => void startGoogle()}
+            data-testid="google-sign-in"
+          >
+            <GoogleMark />
+            {m.login_google()}
+          </Button>
+        </>
+      )}
+      {status === 'waiting' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
+      {(status === 'calledSuccess' || status === 'googleLogged') && (
+        <CodeVerify
+          hint={hint}
+          identityProviderDone={status === 'googleLogged'}
+          waiting={waiting}
+          onVerify={(code, password) => void verify(code, password)}
+          onBack={() => (setStatus('none'), setError(undefined))}
+        />
+      )}
+      {status === 'numberVerified' && <Declaration waiting={waiting} onEnter={() => void acceptDeclaration()} />}
+      {status === 'final' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
 
-          {error && (
-            <div role="alert" className="mb-4 flex gap-2.5 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200" data-testid="login-error">
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <div>
-                <p className="font-semibold">{m.error_title()}</p>
-                <p>{error}</p>
-              </div>
-            </div>
-          )}
-
-          {status === 'none' && (
-            <CodeRequest
-              tab={tab}
-              onTab={setTab}
-              phone={phone}
-              onPhone={setPhone}
-              codeType={codeType}
-              onCodeType={setCodeType}
-              email={email}
-              onEmail={setEmail}
-              waiting={waiting}
-              onSend={() => void sendCode()}
-            />
-          )}
-          {status === 'none' && session.googleLogin && (
-            <>
-              <p className="my-4 flex items-center gap-3 text-xs text-slate-400 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-                {m.login_or()}
-              </p>
-              <Button variant="secondary" className="w-full py-2.5" disabled={waiting} onClick={() => void startGoogle()} data-testid="google-sign-in">
-                <GoogleMark />
-                {m.login_google()}
-              </Button>
-            </>
-          )}
-          {status === 'waiting' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
-          {(status === 'calledSuccess' || status === 'googleLogged') && (
-            <CodeVerify
-              hint={hint}
-              identityProviderDone={status === 'googleLogged'}
-              waiting={waiting}
-              onVerify={(code, password) => void verify(code, password)}
-              onBack={() => (setStatus('none'), setError(undefined))}
-            />
-          )}
-          {status === 'numberVerified' && <Declaration waiting={waiting} onEnter={() => void acceptDeclaration()} />}
-          {status === 'final' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
-
-          <nav className="mt-6 flex flex-col items-center gap-1.5 border-t border-slate-100 pt-5 text-sm">
-            <a href="/self-user/login" className="text-brand-700 hover:underline">
-              {m.login_self_user_link()}
-            </a>
-            <a href="/privacy-and-terms" className="text-slate-500 hover:underline">
-              {m.login_privacy_link()}
-            </a>
-          </nav>
-        </div>
-        {session.devSignIn && (status === 'none' || status === 'calledSuccess') && (
-          <div className="w-full max-w-md">
-            <DevPanel onSignedIn={leave} />
-          </div>
-        )}
-      </main>
+      <nav className="mt-6 flex flex-col items-center gap-1.5 border-t border-slate-100 pt-5 text-sm">
+        <a href="/self-user/login" className="text-brand-700 hover:underline">
+          {m.login_self_user_link()}
+        </a>
+        <a href="/privacy-and-terms" className="text-slate-500 hover:underline">
+          {m.login_privacy_link()}
+        </a>
+      </nav>
       {notifications && <AdminNotifications items={notifications} onDone={leave} />}
-    </div>
+    </AuthFrame>
   );
 }
 
@@ -240,10 +222,19 @@ export function LoginPage() {
 function GoogleMark() {
   return (
     <svg viewBox="0 0 48 48" className="size-4" aria-hidden>
-      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.9 6.2C12.5 13.6 17.8 9.5 24 9.5z" />
-      <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v8.5h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-16.6z" />
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.9 6.2C12.5 13.6 17.8 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v8.5h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-16.6z"
+      />
       <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.2C1 16.6 0 20.2 0 24s1 7.4 2.7 10.8l7.9-6.2z" />
-      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.2C6.6 42.6 14.6 48 24 48z" />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.2C6.6 42.6 14.6 48 24 48z"
+      />
     </svg>
   );
 }

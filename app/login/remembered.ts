@@ -21,7 +21,10 @@ export function remember(patch: Remembered) {
 
 /** The declaration is asked again when it was last accepted more than a month ago (or never). */
 export function declarationDue(acceptedOn: ReadonlyArray<string | null | undefined>, today = new Date()): boolean {
-  const latest = acceptedOn.filter((d): d is string => Boolean(d)).sort().at(-1);
+  const latest = acceptedOn
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .at(-1);
   if (!latest) return true;
   const monthAgo = new Date(today.getFullYear(), today.getMonth() - 1, today.getDate());
   return new Date(`${latest}T00:00:00`) < monthAgo;

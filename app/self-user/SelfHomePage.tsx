@@ -2,7 +2,7 @@ import {useEffect, useState} from 'react';
 import {CheckCircle2, LogOut, Pencil, XCircle} from 'lucide-react';
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import {AuthFrame} from '../login/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
 import {Dialog} from '../ui/Dialog.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -46,69 +46,91 @@ export function SelfHomePage() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800">
-      <div className="flex items-center justify-between p-4">
-        <button type="button" onClick={() => void signOut()} className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 hover:bg-white/10">
+    <AuthFrame
+      corner={
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 hover:bg-white/10"
+        >
           <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
           {m.sign_out()}
         </button>
-        <LanguageSwitcher />
-      </div>
-      <main className="flex flex-1 justify-center px-4 pt-[4vh] pb-10">
-        <div className="h-fit w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl" data-testid="self-home">
-          {!ticket ? (
-            <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
-          ) : (
-            <div className="space-y-5">
-              <h1 className="text-2xl font-semibold text-slate-900">
-                {ticket.gender === 'female' ? m.self_home_greeting_female({name: ticket.name}) : m.self_home_greeting_male({name: ticket.name})}
-              </h1>
-              <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-                <p className="text-xs font-medium text-slate-500">{m.self_home_ticket_label()}</p>
-                <p className="mt-1 text-lg font-semibold text-slate-900" data-testid="ticket-name">
-                  <bdi>{ticket.ticketFullName}</bdi>
-                </p>
-              </div>
-              {error && (
-                <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
-                  {error}
-                </p>
-              )}
-              {ticket.deleted ? (
-                <p className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800" data-testid="ticket-closed">
-                  <CheckCircle2 className="size-5" aria-hidden />
-                  {m.self_home_ticket_closed()}
-                </p>
-              ) : (
-                <div className="space-y-2">
-                  <a
-                    href={`/home/tickets/edit/${encodeURIComponent(ticket.ticketID)}`}
-                    className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
-                    data-testid="edit-ticket"
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                    {m.self_home_edit_ticket()}
-                  </a>
-                  <Button variant="secondary" className="w-full py-2.5" onClick={() => setConfirming(true)} data-testid="close-ticket">
-                    <XCircle className="size-4" aria-hidden />
-                    {m.self_home_close_ticket()}
-                  </Button>
-                </div>
-              )}
+      }
+    >
+      <div data-testid="self-home">
+        {!ticket ? (
+          <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+        ) : (
+          <div className="space-y-5">
+            <h1 className="text-2xl font-semibold text-slate-900">
+              {ticket.gender === 'female'
+                ? m.self_home_greeting_female({name: ticket.name})
+                : m.self_home_greeting_male({name: ticket.name})}
+            </h1>
+            <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+              <p className="text-xs font-medium text-slate-500">{m.self_home_ticket_label()}</p>
+              <p className="mt-1 text-lg font-semibold text-slate-900" data-testid="ticket-name">
+                <bdi>{ticket.ticketFullName}</bdi>
+              </p>
             </div>
-          )}
-        </div>
-      </main>
-      <Dialog open={confirming} onOpenChange={setConfirming} title={m.self_home_close_ticket()} description={m.self_home_close_confirm()}>
+            {error && (
+              <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
+                {error}
+              </p>
+            )}
+            {ticket.deleted ? (
+              <p
+                className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800"
+                data-testid="ticket-closed"
+              >
+                <CheckCircle2 className="size-5" aria-hidden />
+                {m.self_home_ticket_closed()}
+              </p>
+            ) : (
+              <div className="space-y-2">
+                <a
+                  href={`/home/tickets/edit/${encodeURIComponent(ticket.ticketID)}`}
+                  className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
+                  data-testid="edit-ticket"
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  {m.self_home_edit_ticket()}
+                </a>
+                <Button
+                  variant="secondary"
+                  className="w-full py-2.5"
+                  onClick={() => setConfirming(true)}
+                  data-testid="close-ticket"
+                >
+                  <XCircle className="size-4" aria-hidden />
+                  {m.self_home_close_ticket()}
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={m.self_home_close_ticket()}
+        description={m.self_home_close_confirm()}
+      >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {m.action_cancel()}
           </Button>
-          <Button disabled={closing} onClick={() => void closeTicket()} className="bg-rose-700 hover:bg-rose-800" data-testid="confirm-close-ticket">
+          <Button
+            disabled={closing}
+            onClick={() => void closeTicket()}
+            className="bg-rose-700 hover:bg-rose-800"
+            data-testid="confirm-close-ticket"
+          >
             {m.self_home_close_ticket()}
           </Button>
         </div>
       </Dialog>
-    </div>
+    </AuthFrame>
   );
 }

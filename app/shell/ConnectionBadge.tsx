@@ -26,7 +26,10 @@ export function ConnectionBadge() {
       data-state={state.name}
       className="flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-medium text-white/90"
     >
-      <span className={clsx('size-2 rounded-full', live ? 'bg-emerald-400' : failing ? 'bg-rose-400' : 'animate-pulse bg-amber-300')} aria-hidden />
+      <span
+        className={clsx('size-2 rounded-full', live ? 'bg-emerald-400' : failing ? 'bg-rose-400' : 'animate-pulse bg-amber-300')}
+        aria-hidden
+      />
       {live ? m.connection_live() : failing ? m.connection_failed() : m.connection_connecting()}
     </span>
   );

@@ -9,7 +9,11 @@ const buttonStyles = {
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
 } as const;
 
-export function Button({variant = 'primary', className, ...props}: ComponentProps<'button'> & {variant?: keyof typeof buttonStyles}) {
+export function Button({
+  variant = 'primary',
+  className,
+  ...props
+}: ComponentProps<'button'> & {variant?: keyof typeof buttonStyles}) {
   return (
     <button
       type="button"

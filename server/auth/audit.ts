@@ -19,7 +19,14 @@ export type AuthEventKind =
  */
 export async function logAuthEvent(
   sql: Sql,
-  e: {kind: AuthEventKind; result: string; userID?: string | null; profileID?: string | null; target?: string | null; ip?: string | null},
+  e: {
+    kind: AuthEventKind;
+    result: string;
+    userID?: string | null;
+    profileID?: string | null;
+    target?: string | null;
+    ip?: string | null;
+  },
 ) {
   await sql`INSERT INTO auth_event (kind, result, user_id, profile_id, target, ip)
             VALUES (${e.kind}, ${e.result}, ${e.userID ?? null}, ${e.profileID ?? null}, ${e.target ?? null}, ${e.ip ?? null})`;

@@ -35,8 +35,7 @@ export async function createLoginCode(
 }
 
 export type CodeCheck =
-  | {ok: true; userID: string}
-  | {ok: false; reason: 'expired' | 'wrong'; userID: string | null; target: string | null};
+  {ok: true; userID: string} | {ok: false; reason: 'expired' | 'wrong'; userID: string | null; target: string | null};
 
 /**
  * Staff: checks a code together with the account password. A wrong code and a wrong password are the
@@ -50,22 +49,23 @@ export async function checkLoginCode(
   password: string,
 ): Promise<CodeCheck> {
   const check = await consumeCode(sql, attemptToken, channels, code, password);
-  return check.ok ? {ok: true, userID: check.owner} : {ok: false, reason: check.reason, userID: check.owner, target: check.target};
+  return check.ok
+    ? {ok: true, userID: check.owner}
+    : {ok: false, reason: check.reason, userID: check.owner, target: check.target};
 }
 
 export type SelfCodeCheck =
-  | {ok: true; profileID: string}
-  | {ok: false; reason: 'expired' | 'wrong'; profileID: string | null; target: string | null};
+  {ok: true; profileID: string} | {ok: false; reason: 'expired' | 'wrong'; profileID: string | null; target: string | null};
 
 /** Self-users have no password: the code sent to a ticket's registered phone is the proof. */
 export async function checkSelfCode(sql: Sql, attemptToken: string | undefined, code: string): Promise<SelfCodeCheck> {
   const check = await consumeCode(sql, attemptToken, ['self'], code, undefined);
-  return check.ok ? {ok: true, profileID: check.owner} : {ok: false, reason: check.reason, profileID: check.owner, target: check.target};
+  return check.ok
+    ? {ok: true, profileID: check.owner}
+    : {ok: false, reason: check.reason, profileID: check.owner, target: check.target};
 }
 
-type Consumed =
-  | {ok: true; owner: string}
-  | {ok: false; reason: 'expired' | 'wrong'; owner: string | null; target: string | null};
+type Consumed = {ok: true; owner: string} | {ok: false; reason: 'expired' | 'wrong'; owner: string | null; target: string | null};
 
 /**
  * Checks a code (and, for staff, the account password) in one locked transaction. A code is
@@ -82,7 +82,18 @@ async function consumeCode(
 ): Promise<Consumed> {
   if (!attemptToken) return {ok: false, reason: 'expired', owner: null, target: null};
   return sql.begin(async tx => {
-    const [row] = await tx<{channel: Channel; target: string; owner: string | null; code_hash: string; failures: number; expires_at: Date; used_at: Date | null; password_hash: string | null}[]>`
+    const [row] = await tx<
+      {
+        channel: Channel;
+        target: string;
+        owner: string | null;
+        code_hash: string;
+        failures: number;
+        expires_at: Date;
+        used_at: Date | null;
+        password_hash: string | null;
+      }[]
+    >`
       SELECT c.channel, c.target, CASE WHEN c.channel = 'self' THEN c.profile_id ELSE c.user_id END AS owner, c.code_hash, c.failures, c.expires_at, c.used_at, u.password_hash
       FROM login_code c LEFT JOIN app_user u ON u.id = c.user_id
       WHERE c.attempt_hash = ${sha256(attemptToken)}
@@ -95,7 +106,9 @@ async function consumeCode(
     const codeOK = timingSafeEqual(Buffer.from(codeHash(attemptToken, code)), Buffer.from(row.code_hash));
     // Always verify a staff password, so timing does not tell a wrong code or unknown user from a wrong password.
     const passwordOK =
-      row.channel === 'self' ? password === undefined : password !== undefined && (await verifyPassword(row.password_hash ?? DUMMY_HASH, password));
+      row.channel === 'self'
+        ? password === undefined
+        : password !== undefined && (await verifyPassword(row.password_hash ?? DUMMY_HASH, password));
     if (!codeOK || !passwordOK || !row.owner) {
       await tx`UPDATE login_code SET failures = failures + 1 WHERE attempt_hash = ${sha256(attemptToken)}`;
       return {ok: false, reason: row.failures + 1 >= MAX_FAILURES ? 'expired' : 'wrong', ...who};

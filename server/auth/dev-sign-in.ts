@@ -16,7 +16,8 @@ export function mountDevSignIn(app: Hono<ApiEnv>, sql: Sql, outbox?: () => Outbo
   app.get('/api/dev/outbox', c => c.json(outbox?.() ?? []));
 
   app.get('/api/dev/users', async c => {
-    const users = await sql`SELECT id, name, gender, role FROM app_user WHERE role <> 'blocked' ORDER BY role = 'admin' DESC, name`;
+    const users =
+      await sql`SELECT id, name, gender, role FROM app_user WHERE role <> 'blocked' ORDER BY role = 'admin' DESC, name`;
     return c.json(users);
   });
 

@@ -14,7 +14,13 @@ export const ATTEMPT_COOKIE = 'kesher_login';
 
 /** Hands the browser the attempt token of a code it must answer (phone, email or Google). */
 export function setAttemptCookie(c: Context<ApiEnv>, attemptToken: string) {
-  setCookie(c, ATTEMPT_COOKIE, attemptToken, {httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/api/users', maxAge: CODE_TTL_MS / 1000});
+  setCookie(c, ATTEMPT_COOKIE, attemptToken, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: '/api/users',
+    maxAge: CODE_TTL_MS / 1000,
+  });
 }
 
 /**

@@ -53,14 +53,25 @@ export function mountGoogleRoutes(app: Hono<ApiEnv>, sql: Sql, options: GoogleOp
       return fail(c, 401, 'googleLoginFailed', 'Google sign-in failed');
     }
     if (!identity.email || !identity.emailVerified) {
-      await logAuthEvent(sql, {kind: 'google-callback', result: 'email-unverified', target: identity.email ?? `sub:${identity.subject}`, ip});
+      await logAuthEvent(sql, {
+        kind: 'google-callback',
+        result: 'email-unverified',
+        target: identity.email ?? `sub:${identity.subject}`,
+        ip,
+      });
       return fail(c, 401, 'googleLoginFailed', 'Google did not confirm an email address for this account');
     }
     const userID = await userByEmail(sql, identity.email);
     // An unknown email gets the same 'ok' and a pending attempt that can never verify: the callback
     // does not tell anyone which emails have accounts.
     const attempt = await createLoginCode(sql, {channel: 'google', target: identity.email, userID, code: body.codeState});
-    await logAuthEvent(sql, {kind: 'google-callback', result: userID ? 'ok' : 'unknown-email', target: identity.email, userID, ip});
+    await logAuthEvent(sql, {
+      kind: 'google-callback',
+      result: userID ? 'ok' : 'unknown-email',
+      target: identity.email,
+      userID,
+      ip,
+    });
     setAttemptCookie(c, attempt);
     return c.json('ok');
   });

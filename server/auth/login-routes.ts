@@ -30,7 +30,8 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
 
   async function requestCode(c: Context<ApiEnv>, channel: Exclude<Channel, 'google'>, target: string) {
     const ip = clientIP(c);
-    const log = (result: string, userID?: string | null) => logAuthEvent(sql, {kind: 'code-request', result: `${channel}: ${result}`, target, ip, userID});
+    const log = (result: string, userID?: string | null) =>
+      logAuthEvent(sql, {kind: 'code-request', result: `${channel}: ${result}`, target, ip, userID});
     if (!(await options.allowCodeRequest(target, ip))) {
       await log('rate-limited');
       return fail(c, 429, 'tooManyRequests', 'Too many code requests; try again later');

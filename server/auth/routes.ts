@@ -3,9 +3,10 @@ import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import type {ApiEnv, ApiOptions} from '../api.ts';
 import {SESSION_COOKIE, createSession, revokeSession} from './session.ts';
 import type {Sql} from '../db/sql.ts';
+import {logAuthEvent} from './audit.ts';
+import {clientIP} from '../http/body.ts';
 
-export const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+export const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
 /**
  * Signs the user in: a new session (the one this browser had, if any, is revoked: sessions rotate on
@@ -39,6 +40,8 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await revokeSession(options.sql, token);
     deleteCookie(c, SESSION_COOKIE, {path: '/'});
+    const userID = c.get('session')?.ctx.userID;
+    if (userID) await logAuthEvent(options.sql, {kind: 'logout', result: 'signed-out', userID, ip: clientIP(c)});
     return c.json('ok');
   });
 }

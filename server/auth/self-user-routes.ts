@@ -38,7 +38,12 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     }
     const profileID = await findTicket(sql, {idNumber: body.tz, birthday: body.birthday, phone, name: body.name});
     const caller = options.callerPool.pick();
-    const attempt = await createLoginCode(sql, {channel: 'self', target: phone, profileID: profileID ?? null, code: caller.slice(-6)});
+    const attempt = await createLoginCode(sql, {
+      channel: 'self',
+      target: phone,
+      profileID: profileID ?? null,
+      code: caller.slice(-6),
+    });
     if (profileID) {
       try {
         await options.delivery.ring(phone, caller);
@@ -49,7 +54,13 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
       }
     }
     await log(c, 'self-code-request', profileID ? 'sent' : 'no-match', {target: phone, profileID});
-    setCookie(c, SELF_ATTEMPT_COOKIE, attempt, {httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: ATTEMPT_PATH, maxAge: CODE_TTL_MS / 1000});
+    setCookie(c, SELF_ATTEMPT_COOKIE, attempt, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+      path: ATTEMPT_PATH,
+      maxAge: CODE_TTL_MS / 1000,
+    });
     return c.json('ok');
   });
 
@@ -83,7 +94,13 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
           SELECT id, forename, surname, gender, closed_at IS NOT NULL AS deleted FROM profile WHERE id = ${session.profileID}`
       : [];
     if (!ticket) return fail(c, 401, 'notSignedIn', 'Sign in with the self-user login first');
-    return c.json({ticketID: ticket.id, ticketFullName: `${ticket.forename} ${ticket.surname}`, name: ticket.forename, gender: ticket.gender, deleted: ticket.deleted});
+    return c.json({
+      ticketID: ticket.id,
+      ticketFullName: `${ticket.forename} ${ticket.surname}`,
+      name: ticket.forename,
+      gender: ticket.gender,
+      deleted: ticket.deleted,
+    });
   });
 
   /** Closes the ticket: only its own self-user may, for now (a staff session is not enough). */

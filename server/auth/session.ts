@@ -24,13 +24,22 @@ export async function revokeSession(sql: Sql, token: string) {
   await sql`UPDATE session SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`;
 }
 
-export type SessionUser = {ID: string; Name: string; Gender: 'male' | 'female'; role: AuthContext['role']; permissions: AuthContext['permissions']};
+export type SessionUser = {
+  ID: string;
+  Name: string;
+  Gender: 'male' | 'female';
+  role: AuthContext['role'];
+  permissions: AuthContext['permissions'];
+};
 
 /**
  * The signed-in user for a token, or undefined when it is unknown, expired, revoked, blocked or not
  * approved. Only staff sessions: a self-user's token (self-session.ts) never reaches staff data.
  */
-export async function readSession(sql: Sql, token: string | undefined): Promise<{ctx: AuthContext; user: SessionUser} | undefined> {
+export async function readSession(
+  sql: Sql,
+  token: string | undefined,
+): Promise<{ctx: AuthContext; user: SessionUser} | undefined> {
   if (!token) return undefined;
   const [row] = await sql<{id: string; name: string; gender: 'male' | 'female'; role: string; permissions: unknown}[]>`
     SELECT u.id, u.name, u.gender, u.role, u.permissions

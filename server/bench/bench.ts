@@ -42,7 +42,9 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     void exit(1);
   };
 
-  say(`${args.profiles.toLocaleString('en-US')} profiles, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`);
+  say(
+    `${args.profiles.toLocaleString('en-US')} profiles, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
+  );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
 
   // The stack seeds N candidates before zero-cache starts, so its initial sync starts from the full set.
@@ -62,7 +64,9 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   res.stackUp = res.ready = true;
   res.assertOpen();
   void stack.exited.then(died);
-  say(`stack ready in ${seconds(t)} (seed, API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`);
+  say(
+    `stack ready in ${seconds(t)} (seed, API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`,
+  );
   // One pool for sign-in and set-up (measurement (c) gets its own), closed before the stack stops.
   const sql = connect(stack.databaseURL, {max: 2});
   res.pools.push(sql);
@@ -87,8 +91,12 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     untilComplete(viewA, 60_000, "client A's candidate list"),
     untilComplete(viewB, 60_000, "client B's candidate list"),
   ]);
-  for (const [name, rows] of [['A', rowsA], ['B', rowsB]] as const) {
-    if (!rows.some(r => r.id === target.id)) throw new Error(`profile ${target.id} is not in client ${name}'s first ${LIST_LIMIT}`);
+  for (const [name, rows] of [
+    ['A', rowsA],
+    ['B', rowsB],
+  ] as const) {
+    if (!rows.some(r => r.id === target.id))
+      throw new Error(`profile ${target.id} is not in client ${name}'s first ${LIST_LIMIT}`);
   }
   say(`clients A (${USER_A}) and B (${USER_B}) have their lists in ${seconds(t)}; editing profile ${target.id}`);
   res.watcher = new CityWatcher(viewB, target.id);
@@ -108,7 +116,10 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   const cold = await measureColdList({
     cacheURL,
     users: [a, b],
-    expectedRows: new Map([[a.userID, rowsA.length], [b.userID, rowsB.length]]),
+    expectedRows: new Map([
+      [a.userID, rowsA.length],
+      [b.userID, rowsB.length],
+    ]),
     limit: LIST_LIMIT,
     samples: args.coldSamples,
     gapMs: GAP_MS,

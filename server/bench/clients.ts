@@ -68,7 +68,10 @@ export class CityWatcher {
   readonly #waiting = new Map<string, (at: number) => void>();
   readonly #unsubscribe: () => void;
 
-  constructor(view: ListView, readonly profileID: string) {
+  constructor(
+    view: ListView,
+    readonly profileID: string,
+  ) {
     this.#unsubscribe = view.addListener(rows => {
       const now = performance.now();
       const city = rows.find(r => r.id === profileID)?.city;

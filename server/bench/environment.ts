@@ -24,7 +24,8 @@ export function prepareDataDir(profiles: number): BenchDataDir {
       reused = false;
     }
   }
-  if (reused) rmSync(marker); // if this run dies half-way, the next one starts fresh
+  if (reused)
+    rmSync(marker); // if this run dies half-way, the next one starts fresh
   else rmSync(dir, {recursive: true, force: true});
   return {dir, reused};
 }

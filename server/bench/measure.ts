@@ -110,7 +110,8 @@ export async function measureColdList(opts: {
       const rows = await untilComplete(view, COLD_TIMEOUT_MS, `a cold client's candidate list (${user.userID})`);
       times.push(performance.now() - start);
       const expected = opts.expectedRows.get(user.userID);
-      if (rows.length !== expected) throw new Error(`a cold client of ${user.userID} got ${rows.length} rows, expected ${expected}`);
+      if (rows.length !== expected)
+        throw new Error(`a cold client of ${user.userID} got ${rows.length} rows, expected ${expected}`);
       view.destroy();
     } finally {
       opts.open.delete(zero);

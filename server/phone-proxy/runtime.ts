@@ -12,10 +12,10 @@
 // command: npm exec runs its target under `sh -c`, and a SIGINT/SIGTERM sent
 // to npx does not reach the sidecar (verified: it kept running).
 
-import { execFile } from 'node:child_process';
-import { access, constants, realpath } from 'node:fs/promises';
+import {execFile} from 'node:child_process';
+import {access, constants, realpath} from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import {promisify} from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
@@ -30,7 +30,7 @@ function insideNodeModules(p: string): boolean {
 
 async function nodeVersion(bin: string): Promise<string | null> {
   try {
-    const { stdout } = await execFileAsync(bin, ['-p', 'process.versions.node'], { timeout: 10_000 });
+    const {stdout} = await execFileAsync(bin, ['-p', 'process.versions.node'], {timeout: 10_000});
     return stdout.trim();
   } catch {
     return null;
@@ -62,7 +62,7 @@ async function npxNode20(): Promise<string> {
   let stdout: string;
   try {
     // The first run downloads Node 20 into the npx cache, hence the long timeout.
-    ({ stdout } = await execFileAsync('npx', ['-y', 'node@20', '-p', probe], { timeout: 300_000 }));
+    ({stdout} = await execFileAsync('npx', ['-y', 'node@20', '-p', probe], {timeout: 300_000}));
   } catch (err) {
     throw new Error(`no Node 20 on PATH and \`npx -y node@20\` failed: ${String(err)}`);
   }
@@ -73,12 +73,12 @@ async function npxNode20(): Promise<string> {
 
 /** Command prefix that runs Node 20; append the script and its arguments. */
 export async function node20Command(): Promise<Command> {
-  return { command: (await systemNode20()) ?? (await npxNode20()), args: [] };
+  return {command: (await systemNode20()) ?? (await npxNode20()), args: []};
 }
 
 /** Full command to start the sidecar under Node 20 with tsx; run it with cwd = projectRoot (`--import tsx` resolves from cwd). */
 export async function sidecarCommand(projectRoot: string): Promise<Command> {
   const node = await node20Command();
   const script = path.join(projectRoot, 'server/phone-proxy/sidecar.ts');
-  return { command: node.command, args: [...node.args, '--import', 'tsx', script] };
+  return {command: node.command, args: [...node.args, '--import', 'tsx', script]};
 }

@@ -3,8 +3,8 @@
 // for Node 16/18/20, and elsewhere it silently falls back to a slow pure-JS
 // implementation, which we refuse to run on.
 
-import { createRequire } from 'node:module';
-import type { HttpResponse, us_listen_socket, WebSocket } from '@trufflesuite/uws-js-unofficial';
+import {createRequire} from 'node:module';
+import type {HttpResponse, us_listen_socket, WebSocket} from '@trufflesuite/uws-js-unofficial';
 
 const SUPPORTED_ABIS = ['93', '108', '115']; // Node 16, 18, 20
 const abi = process.versions.modules;
@@ -27,7 +27,7 @@ try {
   console.error(`refusing to start: cannot load native uWebSockets.js (${binary}): ${String(err)}`);
   process.exit(1);
 }
-const { default: uWS } = await import('@trufflesuite/uws-js-unofficial');
+const {default: uWS} = await import('@trufflesuite/uws-js-unofficial');
 
 const rawPort = process.env.PHONE_PROXY_PORT ?? 6200;
 const port = Number(rawPort);
@@ -47,7 +47,7 @@ function reply(res: HttpResponse, status: string, contentType: string, body: str
 
 const app = uWS
   .App()
-  .get('/health', (res) => {
+  .get('/health', res => {
     const body = JSON.stringify({
       ok: true,
       service: 'phone-proxy',
@@ -59,14 +59,14 @@ const app = uWS
   // Shadchanim's browsers connect here; this socket will relay the provider's
   // END_CALL events to them. Nothing is relayed yet, so inbound messages are ignored.
   .ws<ClientData>('/ws', {
-    open: (ws) => {
+    open: ws => {
       clients.add(ws);
     },
-    close: (ws) => {
+    close: ws => {
       clients.delete(ws);
     },
   })
-  .any('/*', (res) => {
+  .any('/*', res => {
     reply(res, '404 Not Found', 'text/plain', 'not found');
   });
 
@@ -89,7 +89,7 @@ process.on('SIGTERM', shutdown);
 // uWS listens with SO_REUSEPORT by default, which would let a second instance
 // share the port silently; the exclusive flag makes a taken port an error.
 const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
-app.listen(port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
+app.listen(port, LIBUS_LISTEN_EXCLUSIVE_PORT, socket => {
   if (!socket) {
     console.error(`cannot listen on :${port} (port in use?); set PHONE_PROXY_PORT to use another port`);
     process.exit(1);

@@ -50,7 +50,10 @@ const tsx = ['--import', 'tsx'];
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const {ports, dataDir} = options;
-  await assertPortsFree(ports, [...(options.databaseURL ? ['postgres' as const] : []), ...(options.vite ? [] : ['web' as const])]);
+  await assertPortsFree(ports, [
+    ...(options.databaseURL ? ['postgres' as const] : []),
+    ...(options.vite ? [] : ['web' as const]),
+  ]);
   if (options.fresh) rmSync(dataDir, {recursive: true, force: true});
   mkdirSync(dataDir, {recursive: true});
 
@@ -133,7 +136,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...env,
           ZERO_UPSTREAM_DB: databaseURL,
           // One replica per upstream database, so switching DATABASE_URL never mixes them up.
-          ZERO_REPLICA_FILE: path.join(dataDir, 'zero', `replica-${createHash('sha256').update(databaseURL).digest('hex').slice(0, 12)}.db`),
+          ZERO_REPLICA_FILE: path.join(
+            dataDir,
+            'zero',
+            `replica-${createHash('sha256').update(databaseURL).digest('hex').slice(0, 12)}.db`,
+          ),
           ZERO_PORT: String(ports.zero),
           ZERO_APP_ID: 'kesher',
           ZERO_APP_PUBLICATIONS: 'kesher',
@@ -155,19 +162,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     proceed();
 
     const sidecar = await sidecarCommand(ROOT);
-    const phone = watch(
-      startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env: {...env, PATH: process.env.PATH}}),
+    const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env: {...env, PATH: process.env.PATH}}));
+    await waitUntil(
+      'the phone-proxy sidecar',
+      httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`),
+      phone.child,
+      options.signal,
     );
-    await waitUntil('the phone-proxy sidecar', httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`), phone.child, options.signal);
     proceed();
 
     let appURL = `http://localhost:${ports.api}`;
     if (options.vite) {
       const web = watch(
-        startChild('web', node22, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(ports.web), '--strictPort'], {
-          cwd: ROOT,
-          env,
-        }),
+        startChild(
+          'web',
+          node22,
+          [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(ports.web), '--strictPort'],
+          {
+            cwd: ROOT,
+            env,
+          },
+        ),
       );
       appURL = `http://localhost:${ports.web}`;
       await waitUntil('the web dev server', httpOK(appURL), web.child, options.signal);

@@ -13,7 +13,10 @@ export function logLine(label: Label, line: string, stream: NodeJS.WriteStream =
 }
 
 export function pipeOutput(label: Label, child: ChildProcess, filter: (line: string) => boolean = () => true) {
-  for (const [source, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+  for (const [source, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
     if (!source) continue;
     createInterface({input: source}).on('line', line => {
       if (line.trim() && filter(line)) logLine(label, line, target);

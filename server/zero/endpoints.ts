@@ -45,7 +45,12 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
 }
 
 /** Runs one server mutator; a schema rejection becomes a typed error with per-field issues. */
-export async function runServerMutator(tx: ServerTransaction, name: string, args: ReadonlyJSONValue | undefined, ctx: AuthContext) {
+export async function runServerMutator(
+  tx: ServerTransaction,
+  name: string,
+  args: ReadonlyJSONValue | undefined,
+  ctx: AuthContext,
+) {
   try {
     await mustGetMutator(serverMutators, name).fn({tx, args, ctx});
   } catch (error) {

@@ -25,7 +25,15 @@ export async function search(page: Page, text: string) {
 /** Fills and submits the new-candidate dialog. */
 export async function createCandidate(
   page: Page,
-  c: {forename: string; surname: string; gender: 'male' | 'female'; city: string; birthDate: string; sector: string; personal?: boolean},
+  c: {
+    forename: string;
+    surname: string;
+    gender: 'male' | 'female';
+    city: string;
+    birthDate: string;
+    sector: string;
+    personal?: boolean;
+  },
 ) {
   await page.getByTestId('new-candidate').click();
   const form = page.getByTestId('new-candidate-form');

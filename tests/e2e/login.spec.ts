@@ -7,7 +7,8 @@ import {e2ePorts} from '../support/e2e-stack.ts';
  * SMTP stand-ins (tests/support/e2e-global-setup.ts), and the test reads them there.
  */
 const PASSWORD = 'kesher-demo';
-const inspect = async <T,>(what: 'calls' | 'mails'): Promise<T[]> => (await fetch(`${process.env.E2E_STAND_INS_URL}/${what}`)).json();
+const inspect = async <T>(what: 'calls' | 'mails'): Promise<T[]> =>
+  (await fetch(`${process.env.E2E_STAND_INS_URL}/${what}`)).json();
 
 /** Waits for the next thing the stand-in receives for `to`, after `before` items. */
 async function nextCode(what: 'calls' | 'mails', to: string, before: number): Promise<string> {

@@ -60,6 +60,8 @@ describe('sessions', () => {
     const first = await signIn(shadchan.userID);
     await api().request('/api/users/logout', {method: 'POST', headers: {cookie: first.cookie}});
     expect((await (await api().request('/api/session', {headers: {cookie: first.cookie}})).json()).user).toBeNull();
+    const [logged] = await sql`SELECT kind, result FROM auth_event WHERE user_id = ${shadchan.userID} ORDER BY id DESC LIMIT 1`;
+    expect(logged).toEqual({kind: 'logout', result: 'signed-out'});
 
     const second = await signIn(shadchan.userID);
     await sql`UPDATE session SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(second.token)}`;

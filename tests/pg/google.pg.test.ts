@@ -56,13 +56,23 @@ async function toProviderAndBack(b: Browser) {
   authorize.searchParams.set('state', encodeGoogleState({codeState, navigateTo: '/dashboard'}));
   const res = await fetch(authorize, {redirect: 'manual'});
   const back = new URL(res.headers.get('location')!);
-  return {codeState, authorization: new URL(url), back, code: back.searchParams.get('code')!, state: decodeGoogleState(back.searchParams.get('state'))};
+  return {
+    codeState,
+    authorization: new URL(url),
+    back,
+    code: back.searchParams.get('code')!,
+    state: decodeGoogleState(back.searchParams.get('state')),
+  };
 }
 
 /** The whole trip up to and including google-login-callback. */
 async function googleCallback(b: Browser) {
   const trip = await toProviderAndBack(b);
-  const callback = await b.post('/api/users/google-login-callback', {code: trip.code, codeState: trip.codeState, googleRedirectUri: REDIRECT});
+  const callback = await b.post('/api/users/google-login-callback', {
+    code: trip.code,
+    codeState: trip.codeState,
+    googleRedirectUri: REDIRECT,
+  });
   return {...trip, callback};
 }
 
@@ -84,12 +94,23 @@ describe('signing in with Google', () => {
     expect(back.href.startsWith(REDIRECT)).toBe(true);
     expect(state).toEqual({codeState, navigateTo: '/dashboard'});
     expect(callback).toEqual({status: 200, body: 'ok'});
-    expect(google.tokenRequests.at(-1)).toMatchObject({grant_type: 'authorization_code', redirect_uri: REDIRECT, code_verifier: expect.any(String)});
+    expect(google.tokenRequests.at(-1)).toMatchObject({
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT,
+      code_verifier: expect.any(String),
+    });
 
     const res = await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD});
     expect(res).toEqual({
       status: 200,
-      body: {ID: user.userID, Name: expect.any(String), Gender: 'male', role: 'shadchan', permissions: expect.arrayContaining(['showTickets']), declarationAcceptedOn: null},
+      body: {
+        ID: user.userID,
+        Name: expect.any(String),
+        Gender: 'male',
+        role: 'shadchan',
+        permissions: expect.arrayContaining(['showTickets']),
+        declarationAcceptedOn: null,
+      },
     });
     expect(b.jar.get(SESSION_COOKIE)).toBeTruthy();
     expect(b.jar.has(ATTEMPT_COOKIE)).toBe(false);
@@ -102,17 +123,29 @@ describe('signing in with Google', () => {
     await account();
     const b = browser(api.app);
     const {codeState} = await googleCallback(b);
-    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: 'wrong'})).toMatchObject({status: 401, body: {error: 'wrongCredentials'}});
-    expect(await b.post('/api/users/verify-google', {verifyCode: 'not-the-code-state', password: PASSWORD})).toMatchObject({status: 401, body: {error: 'wrongCredentials'}});
+    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: 'wrong'})).toMatchObject({
+      status: 401,
+      body: {error: 'wrongCredentials'},
+    });
+    expect(await b.post('/api/users/verify-google', {verifyCode: 'not-the-code-state', password: PASSWORD})).toMatchObject({
+      status: 401,
+      body: {error: 'wrongCredentials'},
+    });
     expect(b.jar.has(SESSION_COOKIE)).toBe(false);
   });
 
   test('blocked and pending accounts are refused after the password, with no session', async () => {
-    for (const [extra, error] of [[{role: 'blocked'}, 'accountBlocked'], [{approved: false}, 'accountPending']] as const) {
+    for (const [extra, error] of [
+      [{role: 'blocked'}, 'accountBlocked'],
+      [{approved: false}, 'accountPending'],
+    ] as const) {
       await account(extra);
       const b = browser(api.app);
       const {codeState} = await googleCallback(b);
-      expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({status: 403, body: {error}});
+      expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({
+        status: 403,
+        body: {error},
+      });
       expect(b.jar.has(SESSION_COOKIE)).toBe(false);
     }
   });
@@ -123,7 +156,10 @@ describe('signing in with Google', () => {
     const {codeState, callback} = await googleCallback(b);
     expect(callback).toEqual({status: 200, body: 'ok'});
     expect(b.jar.get(ATTEMPT_COOKIE)).toBeTruthy();
-    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({status: 401, body: {error: 'wrongCredentials'}});
+    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({
+      status: 401,
+      body: {error: 'wrongCredentials'},
+    });
     const log = await sql`SELECT kind, result FROM auth_event WHERE target = 'nobody-here@kesher.test' ORDER BY id DESC LIMIT 2`;
     expect(log.map(r => `${r.kind}:${r.result}`)).toEqual(['verify-google:wrong', 'google-callback:unknown-email']);
   });
@@ -132,7 +168,10 @@ describe('signing in with Google', () => {
     await account();
     const b = browser(api.app);
     const {codeState} = await googleCallback(b);
-    expect(await b.post('/api/users/verify-number', {verifyCode: codeState, password: PASSWORD})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await b.post('/api/users/verify-number', {verifyCode: codeState, password: PASSWORD})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
   });
 });
 
@@ -149,7 +188,10 @@ describe('a codeState is single-use and short-lived', () => {
     const b = browser(api.app);
     const {code, codeState, callback} = await googleCallback(b);
     expect(callback.status).toBe(200);
-    expect(await b.post('/api/users/google-login-callback', {code, codeState, googleRedirectUri: REDIRECT})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await b.post('/api/users/google-login-callback', {code, codeState, googleRedirectUri: REDIRECT})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
   });
 
   test('a verified Google sign-in cannot be replayed', async () => {
@@ -159,7 +201,10 @@ describe('a codeState is single-use and short-lived', () => {
     const attempt = b.jar.get(ATTEMPT_COOKIE)!;
     expect((await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).status).toBe(200);
     b.jar.set(ATTEMPT_COOKIE, attempt);
-    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
   });
 
   test('an expired codeState fails at the callback', async () => {
@@ -167,7 +212,10 @@ describe('a codeState is single-use and short-lived', () => {
     const b = browser(api.app);
     const {code, codeState} = await toProviderAndBack(b);
     await sql`UPDATE google_login SET expires_at = now() - interval '1 second' WHERE state_hash = ${hashToken(codeState)}`;
-    expect(await b.post('/api/users/google-login-callback', {code, codeState, googleRedirectUri: REDIRECT})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await b.post('/api/users/google-login-callback', {code, codeState, googleRedirectUri: REDIRECT})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
   });
 
   test('a Google attempt left unverified for too long expires', async () => {
@@ -175,7 +223,10 @@ describe('a codeState is single-use and short-lived', () => {
     const b = browser(api.app);
     const {codeState} = await googleCallback(b);
     await sql`UPDATE login_code SET expires_at = now() - interval '1 second' WHERE user_id = ${user.userID}`;
-    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await b.post('/api/users/verify-google', {verifyCode: codeState, password: PASSWORD})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
   });
 });
 
@@ -242,7 +293,10 @@ describe('bad input', () => {
       expect(res).toMatchObject({status: 400, body: {error: 'invalidInput', message: expect.any(String)}});
       expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
     }
-    expect(await browser(api.app).post('/api/users/verify-google', {verifyCode: '', password: 'x'})).toMatchObject({status: 400, body: {error: 'invalidInput'}});
+    expect(await browser(api.app).post('/api/users/verify-google', {verifyCode: '', password: 'x'})).toMatchObject({
+      status: 400,
+      body: {error: 'invalidInput'},
+    });
   });
 });
 
@@ -263,7 +317,10 @@ describe('when Google sign-in is not configured', () => {
   test('an unreachable provider is a clear 502, not a crash', async () => {
     const down = await startTestApi(sql, {google: {...google.options, issuer: `http://127.0.0.1:${await closedPort()}`}});
     try {
-      expect(await browser(down.app).post('/api/users/get-google-login', null, {raw: ''})).toMatchObject({status: 502, body: {error: 'googleLoginFailed'}});
+      expect(await browser(down.app).post('/api/users/get-google-login', null, {raw: ''})).toMatchObject({
+        status: 502,
+        body: {error: 'googleLoginFailed'},
+      });
     } finally {
       await down.close();
     }

@@ -68,7 +68,12 @@ describe('phone sign-in (hung-up call and WhatsApp)', () => {
 
     const res = await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ID: user.userID, Name: expect.any(String), Gender: 'male', permissions: expect.arrayContaining(['showTickets'])});
+    expect(res.body).toMatchObject({
+      ID: user.userID,
+      Name: expect.any(String),
+      Gender: 'male',
+      permissions: expect.arrayContaining(['showTickets']),
+    });
     expect(b.jar.get(SESSION_COOKIE)).toBeTruthy();
     expect(b.jar.has(ATTEMPT_COOKIE)).toBe(false);
     const log = await sql`SELECT kind, result FROM auth_event WHERE user_id = ${user.userID} ORDER BY id`;
@@ -143,7 +148,9 @@ describe('codes are single-use, short-lived and die after five failures', () => 
     const {b, code} = await codeSent();
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++) {
-      expect((await b.post('/api/users/verify-number', {verifyCode: wrong, password: PASSWORD})).body.error).toBe('wrongCredentials');
+      expect((await b.post('/api/users/verify-number', {verifyCode: wrong, password: PASSWORD})).body.error).toBe(
+        'wrongCredentials',
+      );
     }
     // The fifth failure is a wrong password with the right code: the same failure.
     expect((await b.post('/api/users/verify-number', {verifyCode: code, password: 'nope'})).body.error).toBe('codeExpired');
@@ -210,9 +217,15 @@ describe('bad input', () => {
   });
 
   test('an invalid phone number, email or verification body is refused with a message', async () => {
-    expect((await browser().post('/api/users/call-me', {phone: '12345', codeType: 'hungup'})).body).toMatchObject({error: 'invalidPhone'});
-    expect((await browser().post('/api/users/get-code-to-email', {email: 'not-an-email'})).body).toMatchObject({error: 'invalidInput'});
-    expect((await browser().post('/api/users/verify-email', {verifyCode: '', password: 'x'})).body).toMatchObject({error: 'invalidInput'});
+    expect((await browser().post('/api/users/call-me', {phone: '12345', codeType: 'hungup'})).body).toMatchObject({
+      error: 'invalidPhone',
+    });
+    expect((await browser().post('/api/users/get-code-to-email', {email: 'not-an-email'})).body).toMatchObject({
+      error: 'invalidInput',
+    });
+    expect((await browser().post('/api/users/verify-email', {verifyCode: '', password: 'x'})).body).toMatchObject({
+      error: 'invalidInput',
+    });
     expect((await browser().post('/api/users/verify-number', {verifyCode: '1'.repeat(65), password: 'x'})).status).toBe(400);
   });
 
@@ -233,7 +246,10 @@ describe('rate limits', () => {
       const phone = '052-7777777';
       expect((await b.post('/api/users/call-me', {phone, codeType: 'hungup'})).status).toBe(200);
       expect((await b.post('/api/users/call-me', {phone, codeType: 'hungup'})).status).toBe(200);
-      expect(await b.post('/api/users/call-me', {phone, codeType: 'hungup'})).toMatchObject({status: 429, body: {error: 'tooManyRequests'}});
+      expect(await b.post('/api/users/call-me', {phone, codeType: 'hungup'})).toMatchObject({
+        status: 429,
+        body: {error: 'tooManyRequests'},
+      });
       expect((await b.post('/api/users/call-me', {phone: '052-7777778', codeType: 'hungup'})).status).toBe(200);
     } finally {
       await limited.close();
@@ -244,7 +260,8 @@ describe('rate limits', () => {
     const limited = await startTestApi(sql, {perIP: 3});
     try {
       const b = browser(limited.app);
-      for (let i = 0; i < 3; i++) expect((await b.post('/api/users/call-me', {phone: `052-666000${i}`, codeType: 'hungup'})).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await b.post('/api/users/call-me', {phone: `052-666000${i}`, codeType: 'hungup'})).status).toBe(200);
       expect((await b.post('/api/users/call-me', {phone: '052-6660009', codeType: 'hungup'})).status).toBe(429);
     } finally {
       await limited.close();
@@ -277,7 +294,9 @@ describe('after sign-in', () => {
       (${tag + '-2'}, 'שני', 'b', true, now()), (${tag + '-1'}, 'ראשון', 'a', true, now() - interval '1 minute'),
       (${tag + '-off'}, 'כבוי', 'c', false, now())`;
     const {b} = await signedIn();
-    const res = await api.app.request('/api/users/admin-notifications', {headers: {cookie: `${SESSION_COOKIE}=${b.jar.get(SESSION_COOKIE)}`}});
+    const res = await api.app.request('/api/users/admin-notifications', {
+      headers: {cookie: `${SESSION_COOKIE}=${b.jar.get(SESSION_COOKIE)}`},
+    });
     const ids = ((await res.json()) as Array<{id: string}>).map(n => n.id).filter(id => id.startsWith(tag));
     expect(ids).toEqual([`${tag}-1`, `${tag}-2`]);
     expect((await api.app.request('/api/users/admin-notifications')).status).toBe(401);

@@ -15,7 +15,13 @@ describe('migrations', () => {
     expect(runs).toEqual([[], []]);
     const recorded = await sql<{name: string}[]>`SELECT name FROM schema_migration ORDER BY name`;
     const files = (await readdir(path.join(ROOT, 'migrations'))).filter(f => f.endsWith('.sql')).sort();
-    expect(files.slice(0, 5)).toEqual(['0001_core.sql', '0002_lookups.sql', '0003_sign_in.sql', '0004_google_sign_in.sql', '0005_self_user.sql']);
+    expect(files.slice(0, 5)).toEqual([
+      '0001_core.sql',
+      '0002_lookups.sql',
+      '0003_sign_in.sql',
+      '0004_google_sign_in.sql',
+      '0005_self_user.sql',
+    ]);
     expect(recorded.map(r => r.name)).toEqual(files);
   });
 
@@ -30,20 +36,30 @@ describe('migrations', () => {
     // Self-user details (ID number, phones) and the closed mark are server-only; browsers get exactly
     // the profile columns zero-schema.ts declares.
     for (const column of ['id_number', 'phones', 'closed_at']) expect(tables.profile).not.toContain(column);
-    const declared = Object.entries(schema.tables.profile.columns).map(([name, c]) => ('serverName' in c && c.serverName) || name);
+    const declared = Object.entries(schema.tables.profile.columns).map(
+      ([name, c]) => ('serverName' in c && c.serverName) || name,
+    );
     expect([...tables.profile!].sort()).toEqual(declared.sort());
     expect(tables).not.toHaveProperty('session');
     expect(tables).not.toHaveProperty('schema_migration');
   });
 
   test('the database itself refuses rows the app would never write', async () => {
-    await expect(sql`INSERT INTO app_user (id, name, gender, role) VALUES ('x', 'x', 'other', 'shadchan')`).rejects.toThrow(/gender_check/);
-    await expect(sql`INSERT INTO app_user (id, name, gender, role) VALUES ('x', ' ', 'male', 'shadchan')`).rejects.toThrow(/name_check/);
+    await expect(sql`INSERT INTO app_user (id, name, gender, role) VALUES ('x', 'x', 'other', 'shadchan')`).rejects.toThrow(
+      /gender_check/,
+    );
+    await expect(sql`INSERT INTO app_user (id, name, gender, role) VALUES ('x', ' ', 'male', 'shadchan')`).rejects.toThrow(
+      /name_check/,
+    );
     await expect(sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number)
-                     VALUES ('x', 'x', 'x', 'male', '2000-01-01', 'x', 'litvish', 'available', 'x', '12345678')`).rejects.toThrow(/id_number_check/);
+                     VALUES ('x', 'x', 'x', 'male', '2000-01-01', 'x', 'litvish', 'available', 'x', '12345678')`).rejects.toThrow(
+      /id_number_check/,
+    );
     await expect(sql`INSERT INTO login_code (attempt_hash, channel, target, user_id, code_hash, expires_at)
                      VALUES ('x', 'self', 'x', 'x', 'x', now())`).rejects.toThrow(/login_code_owner_check/);
-    await expect(sql`INSERT INTO session (token_hash, kind, expires_at) VALUES ('x', 'self', now())`).rejects.toThrow(/session_owner_check/);
+    await expect(sql`INSERT INTO session (token_hash, kind, expires_at) VALUES ('x', 'self', now())`).rejects.toThrow(
+      /session_owner_check/,
+    );
     await expect(sql`INSERT INTO session (token_hash, expires_at) VALUES ('x', now())`).rejects.toThrow(/session_owner_check/);
   });
 });

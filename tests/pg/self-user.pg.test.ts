@@ -118,13 +118,19 @@ describe('self-user sign-in and the ticket', () => {
     const [before] = await sql<{updated_at: Date}[]>`SELECT updated_at FROM profile WHERE id = ${t.id}`;
     expect(await b.post(DELETE_PEOPLE, {peopleId: t.id})).toMatchObject({status: 200, body: 'ok'});
     expect((await b.get(TICKET_INFO)).body).toMatchObject({ticketID: t.id, deleted: true});
-    const [after] = await sql<{closed_at: Date | null; updated_at: Date}[]>`SELECT closed_at, updated_at FROM profile WHERE id = ${t.id}`;
+    const [after] = await sql<
+      {closed_at: Date | null; updated_at: Date}[]
+    >`SELECT closed_at, updated_at FROM profile WHERE id = ${t.id}`;
     expect(after!.closed_at).not.toBeNull();
     expect(after!.updated_at.getTime()).toBeGreaterThan(before!.updated_at.getTime());
 
     expect(await b.post(DELETE_PEOPLE, {peopleId: t.id})).toMatchObject({status: 409, body: {error: 'ticketClosed'}});
     const log = await sql`SELECT kind, result FROM auth_event WHERE profile_id = ${t.id} ORDER BY id`;
-    expect(log.map(r => `${r.kind}:${r.result}`)).toEqual(['self-code-request:sent', 'self-verify-number:signed-in', 'self-close-ticket:closed']);
+    expect(log.map(r => `${r.kind}:${r.result}`)).toEqual([
+      'self-code-request:sent',
+      'self-verify-number:signed-in',
+      'self-close-ticket:closed',
+    ]);
   });
 
   test('the candidate’s own phone, the ID with its leading zeros, and the name with niqqud and other spacing match too', async () => {
@@ -171,7 +177,8 @@ describe('details that match no ticket', () => {
     expect(await b.post(CALL_ME, {...t.login, ...wrong})).toMatchObject({status: 200, body: 'ok'});
     expect(api.provider.requests).toEqual([]);
     expect(b.jar.get(SELF_ATTEMPT_COOKIE)).toBeTruthy();
-    const [code] = await sql`SELECT channel, profile_id FROM login_code WHERE attempt_hash = ${hashToken(b.jar.get(SELF_ATTEMPT_COOKIE)!)}`;
+    const [code] =
+      await sql`SELECT channel, profile_id FROM login_code WHERE attempt_hash = ${hashToken(b.jar.get(SELF_ATTEMPT_COOKIE)!)}`;
     expect(code).toEqual({channel: 'self', profile_id: null});
     expect(await b.post(VERIFY, {verifyCode: '123456'})).toMatchObject({status: 401, body: {error: 'wrongCode'}});
     expect(b.jar.has(SELF_SESSION_COOKIE)).toBe(false);
@@ -205,19 +212,31 @@ describe('bad input', () => {
   });
 
   test('malformed, oversized and empty bodies get 400 with a message, never a stack trace', async () => {
-    expect(await browser().post(CALL_ME, null, '{"tz":')).toMatchObject({status: 400, body: {error: 'invalidInput', message: expect.any(String)}});
+    expect(await browser().post(CALL_ME, null, '{"tz":')).toMatchObject({
+      status: 400,
+      body: {error: 'invalidInput', message: expect.any(String)},
+    });
     const huge = await browser().post(CALL_ME, {...login, name: 'א'.repeat(20_000)});
     expect(huge).toMatchObject({status: 400, body: {error: 'bodyTooLarge'}});
     expect(JSON.stringify(huge.body)).not.toMatch(/at .*\.ts/);
     expect(await browser().post(VERIFY, {verifyCode: ' '})).toMatchObject({status: 400, body: {error: 'invalidInput'}});
     expect(await browser().post(VERIFY, {})).toMatchObject({status: 400, body: {error: 'invalidInput'}});
-    expect(await browser().post(VERIFY, {verifyCode: '1'.repeat(65)})).toMatchObject({status: 400, body: {error: 'invalidInput'}});
+    expect(await browser().post(VERIFY, {verifyCode: '1'.repeat(65)})).toMatchObject({
+      status: 400,
+      body: {error: 'invalidInput'},
+    });
   });
 
   test('delete-people needs a peopleId and a small body', async () => {
     const {b} = await signedIn();
-    expect(await b.post(DELETE_PEOPLE, {})).toMatchObject({status: 400, body: {error: 'invalidInput', issues: [{field: 'peopleId', message: 'required'}]}});
-    expect(await b.post(DELETE_PEOPLE, {peopleId: 'x'.repeat(20_000)})).toMatchObject({status: 400, body: {error: 'bodyTooLarge'}});
+    expect(await b.post(DELETE_PEOPLE, {})).toMatchObject({
+      status: 400,
+      body: {error: 'invalidInput', issues: [{field: 'peopleId', message: 'required'}]},
+    });
+    expect(await b.post(DELETE_PEOPLE, {peopleId: 'x'.repeat(20_000)})).toMatchObject({
+      status: 400,
+      body: {error: 'bodyTooLarge'},
+    });
   });
 });
 
@@ -259,7 +278,10 @@ describe('codes are single-use, short-lived and die after five failures', () => 
     const {b, code} = await codeSent();
     const staff = browser();
     staff.jar.set(ATTEMPT_COOKIE, b.jar.get(SELF_ATTEMPT_COOKIE)!);
-    expect(await staff.post('/api/users/verify-number', {verifyCode: code, password: 'anything'})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await staff.post('/api/users/verify-number', {verifyCode: code, password: 'anything'})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
 
     const phone = randomMobile();
     await makeUser(sql, 'shadchan', [], {phone, password: 'correct horse battery'});
@@ -295,7 +317,10 @@ describe('who may read and close a ticket', () => {
     const {t, b} = await signedIn();
     const other = await ticket();
     expect(await b.post(DELETE_PEOPLE, {peopleId: other.id})).toMatchObject({status: 403, body: {error: 'forbidden'}});
-    expect(await (await staffSession()).post(DELETE_PEOPLE, {peopleId: t.id})).toMatchObject({status: 403, body: {error: 'forbidden'}});
+    expect(await (await staffSession()).post(DELETE_PEOPLE, {peopleId: t.id})).toMatchObject({
+      status: 403,
+      body: {error: 'forbidden'},
+    });
     expect(await browser().post(DELETE_PEOPLE, {peopleId: t.id})).toMatchObject({status: 401, body: {error: 'notSignedIn'}});
     const closed = await sql`SELECT id FROM profile WHERE id IN (${t.id}, ${other.id}) AND closed_at IS NOT NULL`;
     expect(closed).toEqual([]);
@@ -351,7 +376,12 @@ describe('the demo self-user', () => {
                       ${p!.statusID}, ${p!.ownerID}, ${p!.idNumber}, ${sql.json(p!.phones)})`;
     try {
       const login = await demoSelfUser(sql);
-      expect(login).toEqual({tz: p!.idNumber, birthday: p!.birthDate, phone: expect.stringMatching(/^05\d{8}$/), name: `${p!.forename} ${p!.surname}`});
+      expect(login).toEqual({
+        tz: p!.idNumber,
+        birthday: p!.birthDate,
+        phone: expect.stringMatching(/^05\d{8}$/),
+        name: `${p!.forename} ${p!.surname}`,
+      });
       const b = browser();
       await b.post(CALL_ME, login);
       await b.post(VERIFY, {verifyCode: lastRingCode()});

@@ -11,7 +11,10 @@ import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
  * The real API app (no HTTP listener needed: hono's app.request) wired to the real delivery adapters,
  * which talk to in-process stand-ins of the phone provider and the SMTP server.
  */
-export async function startTestApi(sql: Sql, options: {devSignIn?: boolean; perTarget?: number; perIP?: number; google?: GoogleOptions} = {}) {
+export async function startTestApi(
+  sql: Sql,
+  options: {devSignIn?: boolean; perTarget?: number; perIP?: number; google?: GoogleOptions} = {},
+) {
   const provider = await startPhoneProvider();
   const smtp = await startSmtpServer();
   const phone = httpPhoneProvider(provider.url, 'provider-token');

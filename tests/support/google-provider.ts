@@ -1,4 +1,11 @@
-import {Events, OAuth2Server, type MutableRedirectUri, type MutableResponse, type MutableToken, type TokenRequestIncomingMessage} from 'oauth2-mock-server';
+import {
+  Events,
+  OAuth2Server,
+  type MutableRedirectUri,
+  type MutableResponse,
+  type MutableToken,
+  type TokenRequestIncomingMessage,
+} from 'oauth2-mock-server';
 import type {IncomingMessage} from 'node:http';
 import type {GoogleOptions} from '../../server/auth/google.ts';
 
@@ -18,10 +25,13 @@ export async function startGoogleProvider() {
   const redirectUris = new Map<string, string>();
   const tokenRequests: Array<Record<string, unknown>> = [];
 
-  server.service.on(Events.BeforeAuthorizeRedirect, ({url}: MutableRedirectUri, req: IncomingMessage & {query: Record<string, unknown>}) => {
-    const code = url.searchParams.get('code');
-    if (code && typeof req.query.redirect_uri === 'string') redirectUris.set(code, req.query.redirect_uri);
-  });
+  server.service.on(
+    Events.BeforeAuthorizeRedirect,
+    ({url}: MutableRedirectUri, req: IncomingMessage & {query: Record<string, unknown>}) => {
+      const code = url.searchParams.get('code');
+      if (code && typeof req.query.redirect_uri === 'string') redirectUris.set(code, req.query.redirect_uri);
+    },
+  );
   server.service.on(Events.BeforeTokenSigning, (token: MutableToken) => {
     // Only the ID token has an audience in an authorization-code response; the access token stays as is.
     if (token.payload.aud !== undefined) Object.assign(token.payload, identity);

@@ -8,13 +8,21 @@ describe('Google sign-in configuration from the environment', () => {
   });
 
   test('Google itself unless GOOGLE_ISSUER says otherwise', () => {
-    expect(googleFromEnv({GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret'})).toEqual({clientID: 'id', clientSecret: 'secret', issuer: GOOGLE_ISSUER});
-    expect(googleFromEnv({GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'https://id.example'})?.issuer).toBe('https://id.example');
+    expect(googleFromEnv({GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret'})).toEqual({
+      clientID: 'id',
+      clientSecret: 'secret',
+      issuer: GOOGLE_ISSUER,
+    });
+    expect(
+      googleFromEnv({GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'https://id.example'})?.issuer,
+    ).toBe('https://id.example');
   });
 
   test('half a configuration or a bad issuer stops the server instead of silently disabling Google', () => {
     expect(() => googleFromEnv({GOOGLE_CLIENT_ID: 'id'})).toThrow(/together/);
     expect(() => googleFromEnv({GOOGLE_CLIENT_SECRET: 'secret'})).toThrow(/together/);
-    expect(() => googleFromEnv({GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'not a url'})).toThrow(/GOOGLE_ISSUER/);
+    expect(() => googleFromEnv({GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'not a url'})).toThrow(
+      /GOOGLE_ISSUER/,
+    );
   });
 });

@@ -5,11 +5,14 @@ import {decodeGoogleState, encodeGoogleState, googleCallbackSchema, googleRedire
 const codeState = 'Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTAtX19fX18';
 
 describe('Google state parameter', () => {
-  test.each(['/', '/dashboard', '/home/tickets/edit/17?tab=notes&x=%20y#top', '/חיפוש?עיר=בני ברק'])('%s survives the round trip', navigateTo => {
-    const encoded = encodeGoogleState({codeState, navigateTo});
-    expect(encoded).toMatch(/^[\w-]+$/);
-    expect(decodeGoogleState(encoded)).toEqual({codeState, navigateTo});
-  });
+  test.each(['/', '/dashboard', '/home/tickets/edit/17?tab=notes&x=%20y#top', '/חיפוש?עיר=בני ברק'])(
+    '%s survives the round trip',
+    navigateTo => {
+      const encoded = encodeGoogleState({codeState, navigateTo});
+      expect(encoded).toMatch(/^[\w-]+$/);
+      expect(decodeGoogleState(encoded)).toEqual({codeState, navigateTo});
+    },
+  );
 
   test.each([
     ['missing', undefined],
@@ -19,7 +22,10 @@ describe('Google state parameter', () => {
     ['not UTF-8', Buffer.from([0xff, 0xfe, 0xfd]).toString('base64url')],
     ['without navigateTo', Buffer.from(JSON.stringify({codeState})).toString('base64url')],
     ['with an empty codeState', Buffer.from(JSON.stringify({codeState: '', navigateTo: '/'})).toString('base64url')],
-    ['pointing at another site', Buffer.from(JSON.stringify({codeState, navigateTo: 'https://evil.example/'})).toString('base64url')],
+    [
+      'pointing at another site',
+      Buffer.from(JSON.stringify({codeState, navigateTo: 'https://evil.example/'})).toString('base64url'),
+    ],
     ['protocol-relative', Buffer.from(JSON.stringify({codeState, navigateTo: '//evil.example/'})).toString('base64url')],
     ['backslash trick', Buffer.from(JSON.stringify({codeState, navigateTo: '/\\evil.example/'})).toString('base64url')],
     ['huge', 'a'.repeat(5000)],

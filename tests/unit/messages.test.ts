@@ -6,7 +6,10 @@ import {ROOT} from '../../server/config.ts';
 const LOCALES = ['he', 'en', 'de', 'ru'];
 const read = (locale: string) =>
   JSON.parse(readFileSync(path.join(ROOT, 'app/messages', `${locale}.json`), 'utf8')) as Record<string, string>;
-const keysOf = (locale: string) => Object.keys(read(locale)).filter(k => k !== '$schema').sort();
+const keysOf = (locale: string) =>
+  Object.keys(read(locale))
+    .filter(k => k !== '$schema')
+    .sort();
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap(name => {
@@ -31,7 +34,13 @@ describe('UI messages', () => {
       for (const match of readFileSync(file, 'utf8').matchAll(/\bm\.([a-z][a-z0-9_]*)/g)) used.add(match[1]!);
     }
     const defined = keysOf('he');
-    expect([...used].filter(k => !defined.includes(k)), 'used but missing').toEqual([]);
-    expect(defined.filter(k => !used.has(k)), 'defined but unused').toEqual([]);
+    expect(
+      [...used].filter(k => !defined.includes(k)),
+      'used but missing',
+    ).toEqual([]);
+    expect(
+      defined.filter(k => !used.has(k)),
+      'defined but unused',
+    ).toEqual([]);
   });
 });

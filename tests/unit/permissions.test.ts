@@ -6,7 +6,15 @@ import {AppError} from '../../permissions/errors.ts';
 
 describe('permission table', () => {
   test('keeps the spec identifiers and gives every label one camelCase id', () => {
-    for (const id of ['exportToExcel', 'usersLog', 'editSchools', 'adminNotifications', 'showTickets', 'editTickets', 'forumAccess']) {
+    for (const id of [
+      'exportToExcel',
+      'usersLog',
+      'editSchools',
+      'adminNotifications',
+      'showTickets',
+      'editTickets',
+      'forumAccess',
+    ]) {
       expect(PERMISSIONS).toContain(id);
     }
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);

@@ -15,7 +15,9 @@ export function deliveryFromEnv(env: NodeJS.ProcessEnv, production: boolean) {
   const phone = env.PHONE_PROVIDER_URL ? httpPhoneProvider(env.PHONE_PROVIDER_URL, env.PHONE_PROVIDER_TOKEN ?? '') : undefined;
   const mail = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Kesher <no-reply@localhost>') : undefined;
   if (production && (!phone || !mail)) {
-    throw new Error('production needs PHONE_PROVIDER_URL (with PHONE_PROVIDER_TOKEN) and SMTP_URL (with MAIL_FROM) to send sign-in codes');
+    throw new Error(
+      'production needs PHONE_PROVIDER_URL (with PHONE_PROVIDER_TOKEN) and SMTP_URL (with MAIL_FROM) to send sign-in codes',
+    );
   }
   const delivery: CodeDelivery = {
     ring: phone?.ring ?? dev.delivery.ring,
@@ -32,7 +34,10 @@ export function deliveryFromEnv(env: NodeJS.ProcessEnv, production: boolean) {
  */
 export function callerPool(env: NodeJS.ProcessEnv): {size: number; pick(): string} {
   const ranges = (env.HUNGUP_CALLER_POOL ?? '+97235550000..+97235559999').split(',').map(part => {
-    const [first, last = first] = part.trim().split('..').map(n => n!.trim());
+    const [first, last = first] = part
+      .trim()
+      .split('..')
+      .map(n => n!.trim());
     if (!/^\+\d{8,15}$/.test(first!) || !/^\+\d{8,15}$/.test(last!) || BigInt(last!) < BigInt(first!)) {
       throw new Error(`HUNGUP_CALLER_POOL: "${part}" is not an E.164 number or range`);
     }
