@@ -63,7 +63,7 @@ export function createApi(options: ApiOptions) {
   app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, options);
   mountLoginRoutes(app, {sql, ...options.codes});
-  mountGoogleRoutes(app, sql, options.google);
+  mountGoogleRoutes(app, sql, options.google, options.codes.allowCodeRequest);
   mountAfterLoginRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);

@@ -35,7 +35,9 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 const production = isProduction();
 if (production) {
   // zero-cache's admin password, and where sign-in codes go (phone provider, SMTP).
-  const missing = ['ZERO_ADMIN_PASSWORD', 'PHONE_PROVIDER_URL', 'SMTP_URL'].filter(name => !process.env[name]);
+  const missing = ['ZERO_ADMIN_PASSWORD', 'PHONE_PROVIDER_URL', 'HUNGUP_CALLER_POOL', 'SMTP_URL'].filter(
+    name => !process.env[name],
+  );
   if (missing.length) fail(`production start needs these secrets in the environment: ${missing.join(', ')}`);
   if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) fail('no built client: run `npm run build` first');
 }

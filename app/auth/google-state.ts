@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import {isLocalPath} from './local-path.ts';
 
 /**
  * Google sign-in as the browser and the API server share it (spec §7, §9). The server's
@@ -24,7 +25,11 @@ const codeState = v.pipe(
  * Only a path on this site: the state comes back through the URL, so anyone can craft one, and a full
  * URL (or a protocol-relative `//host`) here would make /login an open redirect.
  */
-const navigateTo = v.pipe(v.string('required'), v.maxLength(2000, 'tooLong'), v.regex(/^\/(?![/\\])/, 'notALocalPath'));
+const navigateTo = v.pipe(
+  v.string('required'),
+  v.maxLength(2000, 'tooLong'),
+  v.check(path => isLocalPath(path, 'https://kesher.invalid'), 'notALocalPath'),
+);
 
 export const googleStateSchema = v.object({codeState, navigateTo});
 export type GoogleState = v.InferOutput<typeof googleStateSchema>;

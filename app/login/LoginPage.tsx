@@ -1,4 +1,4 @@
-import {useEffect, useState} from 'react';
+import {useEffect, useRef, useState} from 'react';
 import {useRouteContext, useSearch} from '@tanstack/react-router';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AdminNotifications} from './AdminNotifications.tsx';
@@ -9,8 +9,9 @@ import {CodeVerify} from './CodeVerify.tsx';
 import {Declaration} from './Declaration.tsx';
 import {DevPanel} from './DevPanel.tsx';
 import {loginErrorText} from './errors.ts';
-import {declarationDue, remember, remembered, todayISO, type CodeType} from './remembered.ts';
+import {declarationDue, remember, rememberDeclaration, remembered, type CodeType} from './remembered.ts';
 import {decodeGoogleState, encodeGoogleState, googleRedirectUri} from '../auth/google-state.ts';
+import {localPath} from '../auth/local-path.ts';
 import {Button} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -25,9 +26,9 @@ export type LoginSearch = {redirectTo?: string; queryParams?: string; 'google-cb
 /** The identity provider's callback error that the spec counts as success on this path. */
 const NOT_LOGGED_IN_WITH_GOOGLE = 'user is not logged in with Google';
 
-/** Where to go after signing in: `redirectTo` (same site only) with `queryParams`, else home. */
+/** Where to go after signing in: `redirectTo` (on this site only) with `queryParams`, else home. */
 export function destination(search: {redirectTo?: string; queryParams?: string}): string {
-  const path = search.redirectTo?.startsWith('/') && !search.redirectTo.startsWith('//') ? search.redirectTo : '/';
+  const path = localPath(search.redirectTo, location.origin);
   if (!search.queryParams) return path;
   let params: URLSearchParams;
   try {
@@ -56,12 +57,16 @@ export function LoginPage() {
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string>();
   const [notifications, setNotifications] = useState<AdminNotification[]>();
+  const [userID, setUserID] = useState<string>();
 
   const leave = () => location.assign(target);
 
+  // Once, on the identity provider's return (a ref, because React runs effects twice in development).
+  const handledReturn = useRef(false);
   useEffect(() => {
-    if (googleReturn) void finishGoogle();
-    // Runs once, on the identity provider's return.
+    if (!googleReturn || handledReturn.current) return;
+    handledReturn.current = true;
+    void finishGoogle();
   }, []);
 
   /** To the identity provider, with the redirect address and a state holding codeState and navigateTo. */
@@ -92,7 +97,7 @@ export function LoginPage() {
       codeState: state.codeState,
       googleRedirectUri: googleRedirectUri(location.origin),
     });
-    if ((result.ok && result.data === 'ok') || (!result.ok && result.message === NOT_LOGGED_IN_WITH_GOOGLE)) {
+    if (result.ok && result.data === 'ok') {
       setGoogleCodeState(state.codeState);
       setTarget(state.navigateTo);
       setSentBy('google');
@@ -126,12 +131,17 @@ export function LoginPage() {
           : '/api/users/verify-number';
     const result = await call<SignedInUser>(path, {verifyCode: sentBy === 'google' ? googleCodeState : verifyCode, password});
     setWaiting(false);
-    if (!result.ok) {
+    // Spec §7: on the identity-provider path this error text counts as success.
+    const googleAnyway = !result.ok && sentBy === 'google' && result.message === NOT_LOGGED_IN_WITH_GOOGLE;
+    if (!result.ok && !googleAnyway) {
       if (result.error === 'codeExpired') setStatus('none');
       return setError(loginErrorText(result.error, result.message));
     }
-    if (result.data.declarationAcceptedOn) remember({declarationAcceptedOn: result.data.declarationAcceptedOn});
-    if (declarationDue([result.data.declarationAcceptedOn, remembered().declarationAcceptedOn])) setStatus('numberVerified');
+    const user = result.ok ? result.data : undefined;
+    setUserID(user?.ID);
+    if (user?.declarationAcceptedOn) rememberDeclaration(user.ID, user.declarationAcceptedOn);
+    const local = user ? remembered().declarations?.[user.ID] : undefined;
+    if (declarationDue([user?.declarationAcceptedOn, local])) setStatus('numberVerified');
     else await finalLogin();
   }
 
@@ -140,7 +150,7 @@ export function LoginPage() {
     const result = await call<{declarationAcceptedOn: string}>('/api/users/accept-declaration', {});
     setWaiting(false);
     if (!result.ok) return setError(loginErrorText(result.error, result.message));
-    remember({declarationAcceptedOn: result.ok ? result.data.declarationAcceptedOn : todayISO()});
+    if (userID) rememberDeclaration(userID, result.data.declarationAcceptedOn);
     await finalLogin();
   }
 

@@ -14,6 +14,8 @@ const MESSAGES: Record<string, () => string> = {
   network: m.error_network,
   internal: m.error_server,
   wrongCode: m.error_wrong_code,
+  forbidden: m.error_forbidden,
+  notSignedIn: m.error_session_expired,
 };
 
 export const loginErrorText = (code: string, serverMessage: string) => (MESSAGES[code] ?? (() => serverMessage))();

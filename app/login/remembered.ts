@@ -5,7 +5,8 @@
 export type CodeType = 'hungup' | 'whatsapp';
 
 const KEY = 'kesher.login';
-type Remembered = {phone?: string; email?: string; codeType?: CodeType; declarationAcceptedOn?: string};
+/** declarations: per user ID, so one person's acceptance never covers another on a shared device. */
+type Remembered = {phone?: string; email?: string; codeType?: CodeType; declarations?: Record<string, string>};
 
 export function remembered(): Remembered {
   try {
@@ -15,8 +16,13 @@ export function remembered(): Remembered {
   }
 }
 
-export function remember(patch: Remembered) {
+export function remember(patch: Omit<Remembered, 'declarations'>) {
   localStorage.setItem(KEY, JSON.stringify({...remembered(), ...patch}));
+}
+
+export function rememberDeclaration(userID: string, acceptedOn: string) {
+  const current = remembered();
+  localStorage.setItem(KEY, JSON.stringify({...current, declarations: {...current.declarations, [userID]: acceptedOn}}));
 }
 
 /** The declaration is asked again when it was last accepted more than a month ago (or never). */
@@ -29,6 +35,3 @@ export function declarationDue(acceptedOn: ReadonlyArray<string | null | undefin
   const monthAgo = new Date(today.getFullYear(), today.getMonth() - 1, today.getDate());
   return new Date(`${latest}T00:00:00`) < monthAgo;
 }
-
-export const todayISO = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -2,6 +2,7 @@ import {useEffect, useState} from 'react';
 import {CheckCircle2, LogOut, Pencil, XCircle} from 'lucide-react';
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
+import {loginErrorText} from '../login/errors.ts';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
 import {Dialog} from '../ui/Dialog.tsx';
@@ -35,8 +36,8 @@ export function SelfHomePage() {
     const result = await call('/api/peoples/delete-people', {peopleId: ticket.ticketID});
     setClosing(false);
     setConfirming(false);
-    if (!result.ok) return setError(result.message);
-    toast.success(m.ticket_closed_success());
+    if (!result.ok && result.error !== 'ticketClosed') return setError(loginErrorText(result.error, result.message));
+    if (result.ok) toast.success(m.ticket_closed_success());
     setTicket({...ticket, deleted: true});
   }
 

@@ -15,7 +15,12 @@ import {newGoogleLogin, saveGoogleLogin, takeGoogleLogin} from './google-logins.
  * verify-google completes it with the account password, exactly like a phone or email code.
  * Without a configured Google client all three answer 404 googleDisabled.
  */
-export function mountGoogleRoutes(app: Hono<ApiEnv>, sql: Sql, options: GoogleOptions | undefined) {
+export function mountGoogleRoutes(
+  app: Hono<ApiEnv>,
+  sql: Sql,
+  options: GoogleOptions | undefined,
+  allowAttempt: (target: string, ip: string) => Promise<boolean>,
+) {
   const google = options && googleClient(options);
   const disabled = (c: Context<ApiEnv>) => fail(c, 404, 'googleDisabled', 'Google sign-in is not enabled on this site');
 
@@ -60,6 +65,12 @@ export function mountGoogleRoutes(app: Hono<ApiEnv>, sql: Sql, options: GoogleOp
         ip,
       });
       return fail(c, 401, 'googleLoginFailed', 'Google did not confirm an email address for this account');
+    }
+    // Each callback opens a password attempt, so they are limited like code requests (per account and
+    // per address): someone holding a shadchan's Google account cannot guess the password without end.
+    if (!(await allowAttempt(`google:${identity.email}`, ip))) {
+      await logAuthEvent(sql, {kind: 'google-callback', result: 'rate-limited', target: identity.email, ip});
+      return fail(c, 429, 'tooManyRequests', 'Too many sign-in attempts; try again later');
     }
     const userID = await userByEmail(sql, identity.email);
     // An unknown email gets the same 'ok' and a pending attempt that can never verify: the callback

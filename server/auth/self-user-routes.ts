@@ -44,16 +44,17 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
       profileID: profileID ?? null,
       code: caller.slice(-6),
     });
+    // Rung after answering, so matching details answer exactly like non-matching ones (same body and
+    // timing): nobody learns from this form whether a ticket exists.
     if (profileID) {
-      try {
-        await options.delivery.ring(phone, caller);
-      } catch (error) {
-        console.error('code delivery (self) failed:', (error as Error).message);
-        await log(c, 'self-code-request', 'delivery-failed', {target: phone, profileID});
-        return fail(c, 502, 'deliveryFailed', 'The code could not be sent; try again later');
-      }
-    }
-    await log(c, 'self-code-request', profileID ? 'sent' : 'no-match', {target: phone, profileID});
+      void options.delivery.ring(phone, caller).then(
+        () => log(c, 'self-code-request', 'sent', {target: phone, profileID}),
+        async (error: Error) => {
+          console.error('code delivery (self) failed:', error.message);
+          await log(c, 'self-code-request', 'delivery-failed', {target: phone, profileID});
+        },
+      );
+    } else await log(c, 'self-code-request', 'no-match', {target: phone});
     setCookie(c, SELF_ATTEMPT_COOKIE, attempt, {
       httpOnly: true,
       sameSite: 'Lax',

@@ -335,3 +335,31 @@ async function closedPort() {
   await new Promise<void>(resolve => server.close(() => resolve()));
   return port;
 }
+
+describe('rate limit', () => {
+  test('each callback opens a password attempt, so callbacks per account are limited', async () => {
+    const limited = await startTestApi(sql, {google: google.options, perTarget: 2});
+    try {
+      await account();
+      const b = browser(limited.app);
+      const trip = async () => {
+        const start = await b.post('/api/users/get-google-login', null, {raw: ''});
+        const {codeState, url} = start.body as {codeState: string; url: string};
+        const authorize = new URL(url);
+        authorize.searchParams.set('redirect_uri', REDIRECT);
+        authorize.searchParams.set('state', encodeGoogleState({codeState, navigateTo: '/'}));
+        const back = new URL((await fetch(authorize, {redirect: 'manual'})).headers.get('location')!);
+        return b.post('/api/users/google-login-callback', {
+          code: back.searchParams.get('code'),
+          codeState,
+          googleRedirectUri: REDIRECT,
+        });
+      };
+      expect((await trip()).body).toBe('ok');
+      expect((await trip()).body).toBe('ok');
+      expect(await trip()).toMatchObject({status: 429, body: {error: 'tooManyRequests'}});
+    } finally {
+      await limited.close();
+    }
+  });
+});

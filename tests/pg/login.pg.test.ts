@@ -1,4 +1,4 @@
-import {afterAll, beforeAll, beforeEach, describe, expect, inject, test} from 'vitest';
+import {afterAll, beforeAll, beforeEach, describe, expect, inject, test, vi} from 'vitest';
 import {connect} from '../../server/db/sql.ts';
 import {SESSION_COOKIE, hashToken} from '../../server/auth/session.ts';
 import {ATTEMPT_COOKIE} from '../../server/auth/login-routes.ts';
@@ -55,18 +55,22 @@ function browser(app = api.app) {
   };
 }
 
-const lastRingCode = () => api.provider.requests.at(-1)!.body.from!.slice(-6);
+const lastRingCode = async () => {
+  await api.delivered();
+  return api.provider.requests.at(-1)!.body.from!.slice(-6);
+};
 
 describe('phone sign-in (hung-up call and WhatsApp)', () => {
   test('hung-up call: the provider rings from a pool number; its last six digits and the password sign in', async () => {
     const user = await account();
     const b = browser();
     expect(await b.post('/api/users/call-me', {phone: user.national, codeType: 'hungup'})).toEqual({status: 200, body: 'ok'});
+    await api.delivered();
     const request = api.provider.requests.at(-1)!;
     expect(request).toMatchObject({path: '/v1/call', authorization: 'Bearer provider-token', body: {to: user.phone}});
     expect(request.body.from).toMatch(/^\+9723555\d{4}$/);
 
-    const res = await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
+    const res = await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ID: user.userID,
@@ -84,6 +88,7 @@ describe('phone sign-in (hung-up call and WhatsApp)', () => {
     const user = await account();
     const b = browser();
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'whatsapp'});
+    await api.delivered();
     const {path, body} = api.provider.requests.at(-1)!;
     expect(path).toBe('/v1/whatsapp');
     expect(body.code).toMatch(/^\d{6}$/);
@@ -93,17 +98,23 @@ describe('phone sign-in (hung-up call and WhatsApp)', () => {
   test('an unknown phone gets the same answer, nothing is sent, and verifying fails like a wrong code', async () => {
     const b = browser();
     expect(await b.post('/api/users/call-me', {phone: '052-9999999', codeType: 'hungup'})).toEqual({status: 200, body: 'ok'});
+    await api.delivered();
     expect(api.provider.requests).toEqual([]);
     expect(b.jar.get(ATTEMPT_COOKIE)).toBeTruthy();
     const res = await b.post('/api/users/verify-number', {verifyCode: '123456', password: PASSWORD});
     expect(res).toMatchObject({status: 401, body: {error: 'wrongCredentials'}});
   });
 
-  test('a provider failure is reported, not swallowed', async () => {
+  test('a provider failure does not change the answer (no enumeration) but lands in the users log', async () => {
     const user = await account();
     api.provider.fail(503);
     const res = await browser().post('/api/users/call-me', {phone: user.phone, codeType: 'whatsapp'});
-    expect(res).toMatchObject({status: 502, body: {error: 'deliveryFailed'}});
+    expect(res).toEqual({status: 200, body: 'ok'});
+    await api.delivered();
+    await vi.waitFor(async () => {
+      const [event] = await sql`SELECT result FROM auth_event WHERE user_id = ${user.userID} AND kind = 'code-request'`;
+      expect(event?.result).toBe('whatsapp: delivery-failed');
+    });
   });
 });
 
@@ -112,6 +123,7 @@ describe('email sign-in', () => {
     const user = await account();
     const b = browser();
     expect(await b.post('/api/users/get-code-to-email', {email: user.email.toUpperCase()})).toEqual({status: 200, body: 'ok'});
+    await api.delivered();
     const mail = api.smtp.mails.at(-1)!;
     expect(mail.to).toEqual([user.email]);
     const code = mail.text.match(/(\d{6})/)![1]!;
@@ -127,7 +139,7 @@ describe('codes are single-use, short-lived and die after five failures', () => 
     const user = await account();
     const b = browser();
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
-    return {user, b, code: lastRingCode()};
+    return {user, b, code: await lastRingCode()};
   }
 
   test('a used code cannot be used again', async () => {
@@ -170,7 +182,7 @@ describe('who may sign in', () => {
     const user = await account({role: 'blocked'});
     const b = browser();
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
-    expect(await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD})).toMatchObject({
+    expect(await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD})).toMatchObject({
       status: 403,
       body: {error: 'accountBlocked'},
     });
@@ -181,7 +193,7 @@ describe('who may sign in', () => {
     const user = await account({approved: false});
     const b = browser();
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
-    expect(await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD})).toMatchObject({
+    expect(await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD})).toMatchObject({
       status: 403,
       body: {error: 'accountPending'},
     });
@@ -193,7 +205,7 @@ describe('who may sign in', () => {
     const b = browser();
     for (let round = 0; round < 2; round++) {
       await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
-      await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
+      await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD});
       if (round === 0) b.jar.set('first', b.jar.get(SESSION_COOKIE)!);
     }
     const [first] = await sql`SELECT revoked_at FROM session WHERE token_hash = ${hashToken(b.jar.get('first')!)}`;
@@ -274,7 +286,7 @@ describe('after sign-in', () => {
     const user = await account();
     const b = browser();
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
-    const res = await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
+    const res = await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD});
     return {user, b, res};
   }
 
@@ -284,7 +296,7 @@ describe('after sign-in', () => {
     const accepted = await b.post('/api/users/accept-declaration', {});
     expect(accepted.body.declarationAcceptedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
-    const again = await b.post('/api/users/verify-number', {verifyCode: lastRingCode(), password: PASSWORD});
+    const again = await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD});
     expect(again.body.declarationAcceptedOn).toBe(accepted.body.declarationAcceptedOn);
   });
 

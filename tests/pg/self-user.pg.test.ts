@@ -1,6 +1,6 @@
 import {randomInt} from 'node:crypto';
 import {nanoid} from 'nanoid';
-import {afterAll, beforeAll, beforeEach, describe, expect, inject, test} from 'vitest';
+import {afterAll, beforeAll, beforeEach, describe, expect, inject, test, vi} from 'vitest';
 import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 import {ATTEMPT_COOKIE} from '../../server/auth/login-routes.ts';
 import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
@@ -78,14 +78,17 @@ const CALL_ME = '/api/users/self-user/login/call-me';
 const VERIFY = '/api/users/self-user/login/verify-number';
 const TICKET_INFO = '/api/users/self-user/ticket-info';
 const DELETE_PEOPLE = '/api/peoples/delete-people';
-const lastRingCode = () => api.provider.requests.at(-1)!.body.from!.slice(-6);
+const lastRingCode = async () => {
+  await api.delivered();
+  return api.provider.requests.at(-1)!.body.from!.slice(-6);
+};
 
 /** A browser signed in as the self-user of a fresh ticket. */
 async function signedIn() {
   const t = await ticket();
   const b = browser();
   await b.post(CALL_ME, t.login);
-  expect(await b.post(VERIFY, {verifyCode: lastRingCode()})).toMatchObject({status: 200, body: 'ok'});
+  expect(await b.post(VERIFY, {verifyCode: await lastRingCode()})).toMatchObject({status: 200, body: 'ok'});
   return {t, b};
 }
 
@@ -94,12 +97,13 @@ describe('self-user sign-in and the ticket', () => {
     const t = await ticket();
     const b = browser();
     expect(await b.post(CALL_ME, t.login)).toMatchObject({status: 200, body: 'ok'});
+    await api.delivered();
     const call = api.provider.requests.at(-1)!;
     expect(call).toMatchObject({path: '/v1/call', body: {to: t.phones[1]}});
     expect(call.body.from).toMatch(/^\+9723555\d{4}$/);
     expect(b.jar.get(SELF_ATTEMPT_COOKIE)).toBeTruthy();
 
-    const verified = await b.post(VERIFY, {verifyCode: lastRingCode()});
+    const verified = await b.post(VERIFY, {verifyCode: await lastRingCode()});
     expect(verified).toMatchObject({status: 200, body: 'ok'});
     expect(b.jar.has(SELF_ATTEMPT_COOKIE)).toBe(false);
     expect(b.jar.has(SESSION_COOKIE)).toBe(false);
@@ -137,8 +141,9 @@ describe('self-user sign-in and the ticket', () => {
     const t = await ticket();
     const b = browser();
     await b.post(CALL_ME, {...t.login, phone: national(t.phones[0]!), tz: t.idNumber, name: '  שָׂרָה   לֵוִי '});
+    await api.delivered();
     expect(api.provider.requests.at(-1)!.body.to).toBe(t.phones[0]);
-    expect((await b.post(VERIFY, {verifyCode: lastRingCode()})).status).toBe(200);
+    expect((await b.post(VERIFY, {verifyCode: await lastRingCode()})).status).toBe(200);
   });
 
   test('a closed ticket still signs in and shows that it is closed', async () => {
@@ -146,7 +151,7 @@ describe('self-user sign-in and the ticket', () => {
     await sql`UPDATE profile SET closed_at = now() WHERE id = ${t.id}`;
     const b = browser();
     await b.post(CALL_ME, t.login);
-    await b.post(VERIFY, {verifyCode: lastRingCode()});
+    await b.post(VERIFY, {verifyCode: await lastRingCode()});
     expect((await b.get(TICKET_INFO)).body).toMatchObject({ticketID: t.id, deleted: true});
   });
 
@@ -175,6 +180,7 @@ describe('details that match no ticket', () => {
     const t = await ticket();
     const b = browser();
     expect(await b.post(CALL_ME, {...t.login, ...wrong})).toMatchObject({status: 200, body: 'ok'});
+    await api.delivered();
     expect(api.provider.requests).toEqual([]);
     expect(b.jar.get(SELF_ATTEMPT_COOKIE)).toBeTruthy();
     const [code] =
@@ -204,6 +210,7 @@ describe('bad input', () => {
     const res = await browser().post(CALL_ME, body);
     expect(res).toMatchObject({status: 400, body: {error: 'invalidInput'}});
     expect(res.body.issues).toContainEqual({field, message});
+    await api.delivered();
     expect(api.provider.requests).toEqual([]);
   });
 
@@ -245,7 +252,7 @@ describe('codes are single-use, short-lived and die after five failures', () => 
     const t = await ticket();
     const b = browser();
     await b.post(CALL_ME, t.login);
-    return {t, b, code: lastRingCode()};
+    return {t, b, code: await lastRingCode()};
   }
 
   test('a used code cannot be used again', async () => {
@@ -287,7 +294,10 @@ describe('codes are single-use, short-lived and die after five failures', () => 
     await makeUser(sql, 'shadchan', [], {phone, password: 'correct horse battery'});
     await staff.post('/api/users/call-me', {phone, codeType: 'hungup'});
     staff.jar.set(SELF_ATTEMPT_COOKIE, staff.jar.get(ATTEMPT_COOKIE)!);
-    expect(await staff.post(VERIFY, {verifyCode: lastRingCode()})).toMatchObject({status: 401, body: {error: 'codeExpired'}});
+    expect(await staff.post(VERIFY, {verifyCode: await lastRingCode()})).toMatchObject({
+      status: 401,
+      body: {error: 'codeExpired'},
+    });
   });
 });
 
@@ -340,7 +350,7 @@ describe('who may read and close a ticket', () => {
     const {t, b} = await signedIn();
     const first = b.jar.get(SELF_SESSION_COOKIE)!;
     await b.post(CALL_ME, t.login);
-    await b.post(VERIFY, {verifyCode: lastRingCode()});
+    await b.post(VERIFY, {verifyCode: await lastRingCode()});
     expect(b.jar.get(SELF_SESSION_COOKIE)).not.toBe(first);
     const [row] = await sql`SELECT revoked_at FROM session WHERE token_hash = ${hashToken(first)}`;
     expect(row!.revoked_at).not.toBeNull();
@@ -361,10 +371,15 @@ describe('limits and failures', () => {
     }
   });
 
-  test('a provider failure is reported, not swallowed', async () => {
+  test('a provider failure does not change the answer (no enumeration) but lands in the users log', async () => {
     const t = await ticket();
     api.provider.fail(503);
-    expect(await browser().post(CALL_ME, t.login)).toMatchObject({status: 502, body: {error: 'deliveryFailed'}});
+    expect(await browser().post(CALL_ME, t.login)).toMatchObject({status: 200, body: 'ok'});
+    await api.delivered();
+    await vi.waitFor(async () => {
+      const [event] = await sql`SELECT result FROM auth_event WHERE profile_id = ${t.id} AND kind = 'self-code-request'`;
+      expect(event?.result).toBe('delivery-failed');
+    });
   });
 });
 
@@ -384,7 +399,7 @@ describe('the demo self-user', () => {
       });
       const b = browser();
       await b.post(CALL_ME, login);
-      await b.post(VERIFY, {verifyCode: lastRingCode()});
+      await b.post(VERIFY, {verifyCode: await lastRingCode()});
       expect((await b.get(TICKET_INFO)).body).toMatchObject({ticketID: p!.id, deleted: false});
     } finally {
       await sql`DELETE FROM profile WHERE id = ${p!.id}`;

@@ -19,13 +19,23 @@ export async function startTestApi(
   const smtp = await startSmtpServer();
   const phone = httpPhoneProvider(provider.url, 'provider-token');
   const mail = smtpMailer(smtp.url, 'Kesher <no-reply@kesher.test>');
+  // Codes go out after the answer; tests wait for the deliveries in flight before reading the stand-ins.
+  const inFlight = new Set<Promise<void>>();
+  const tracked =
+    <A extends unknown[]>(send: (...args: A) => Promise<void>) =>
+    (...args: A) => {
+      const sending = send(...args);
+      inFlight.add(sending);
+      void sending.catch(() => {}).finally(() => inFlight.delete(sending));
+      return sending;
+    };
   const app = createApi({
     sql,
     devSignIn: options.devSignIn ?? true,
     serveClient: false,
     zeroPort: 4848,
     codes: {
-      delivery: {...phone, ...mail},
+      delivery: {ring: tracked(phone.ring), whatsapp: tracked(phone.whatsapp), email: tracked(mail.email)},
       callerPool: callerPool({HUNGUP_CALLER_POOL: '+97235550000..+97235559999'}),
       allowCodeRequest: codeRequestLimits(options.perTarget ?? 100, options.perIP ?? 1000),
     },
@@ -35,6 +45,10 @@ export async function startTestApi(
     app,
     provider,
     smtp,
+    /** Resolves once every code sent so far has reached (or failed to reach) its stand-in. */
+    delivered: async () => {
+      await Promise.allSettled([...inFlight]);
+    },
     close: async () => {
       await provider.close();
       await smtp.close();

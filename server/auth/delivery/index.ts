@@ -14,9 +14,10 @@ export function deliveryFromEnv(env: NodeJS.ProcessEnv, production: boolean) {
   const dev = devDelivery();
   const phone = env.PHONE_PROVIDER_URL ? httpPhoneProvider(env.PHONE_PROVIDER_URL, env.PHONE_PROVIDER_TOKEN ?? '') : undefined;
   const mail = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Kesher <no-reply@localhost>') : undefined;
-  if (production && (!phone || !mail)) {
+  // The caller pool is the missed-call code's whole secret: production names its real numbers.
+  if (production && (!phone || !mail || !env.HUNGUP_CALLER_POOL)) {
     throw new Error(
-      'production needs PHONE_PROVIDER_URL (with PHONE_PROVIDER_TOKEN) and SMTP_URL (with MAIL_FROM) to send sign-in codes',
+      'production needs PHONE_PROVIDER_URL (with PHONE_PROVIDER_TOKEN), HUNGUP_CALLER_POOL and SMTP_URL (with MAIL_FROM) to send sign-in codes',
     );
   }
   const delivery: CodeDelivery = {
