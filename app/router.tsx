@@ -5,6 +5,12 @@ import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
+import {ComingSoon} from './shell/ComingSoon.tsx';
+import {SECTIONS} from './shell/sections.ts';
+import {can} from '../permissions/context.ts';
+import {contextOf} from './session.ts';
+import {MaintenancePage} from './public/MaintenancePage.tsx';
+import {PrivacyPage} from './public/PrivacyPage.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
 
@@ -73,11 +79,33 @@ const homeRoute = createRoute({
   component: CandidateListPage,
 });
 
+/**
+ * The other shell sections: guarded by their permission (without it, back home), each showing its
+ * "coming soon" state until its screen is built.
+ */
+const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map(section =>
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: section.path,
+    beforeLoad: ({context}) => {
+      const user = context.session.user;
+      if (section.permission && (!user || !can(contextOf(user), section.permission))) throw redirect({to: '/home'});
+    },
+    component: () => <ComingSoon section={section} />,
+  }),
+);
+
+/** Public pages: anyone may open them. */
+const maintenanceRoute = createRoute({getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage});
+const privacyRoute = createRoute({getParentRoute: () => rootRoute, path: '/privacy-and-terms', component: PrivacyPage});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   selfLoginRoute,
   selfHomeRoute,
-  shellRoute.addChildren([indexRoute, homeRoute]),
+  maintenanceRoute,
+  privacyRoute,
+  shellRoute.addChildren([indexRoute, homeRoute, ...sectionRoutes]),
 ]);
 
 export function createAppRouter(context: RouterContext) {

@@ -5,6 +5,8 @@ import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
 import {PhoneProxyLink} from './PhoneProxyLink.tsx';
+import {SideMenu} from './SideMenu.tsx';
+import {contextOf} from '../session.ts';
 import {roleLabel} from './roles.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -15,7 +17,7 @@ export function Shell({children}: {children: ReactNode}) {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-4 px-4 sm:px-6">
           <Link to="/home" className="flex items-center gap-2.5 rounded-lg">
             <img src="/favicon.svg" alt="" className="size-8" />
             <span className="text-lg font-semibold tracking-tight">{m.app_title()}</span>
@@ -39,7 +41,14 @@ export function Shell({children}: {children: ReactNode}) {
           </button>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">{children}</main>
+      <div className="mx-auto flex max-w-[90rem] gap-6 px-4 py-6 sm:px-6">
+        <aside className="hidden w-56 shrink-0 lg:block">
+          <div className="sticky top-20">
+            <SideMenu ctx={contextOf(user)} />
+          </div>
+        </aside>
+        <main className="min-w-0 flex-1">{children}</main>
+      </div>
       {session.phoneProxyPort !== null && <PhoneProxyLink port={session.phoneProxyPort} />}
     </div>
   );

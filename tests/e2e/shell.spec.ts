@@ -1,0 +1,57 @@
+import {expect, test} from '@playwright/test';
+import {signIn} from './helpers.ts';
+
+/** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
+test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'demo-admin');
+  const adminMenu = admin.getByTestId('side-menu');
+  for (const path of [
+    '/home',
+    '/dashboard',
+    '/admin/logs',
+    '/admin/exports',
+    '/admin/schools',
+    '/admin/notifications',
+    '/users/new-user',
+  ]) {
+    await expect(adminMenu.getByTestId(`menu-${path}`)).toBeVisible();
+  }
+  await admin.screenshot({path: 'test-results/screens/shell-admin-he.png'});
+
+  const viewer = await (await browser.newContext()).newPage();
+  await signIn(viewer, 'demo-viewer');
+  const viewerMenu = viewer.getByTestId('side-menu');
+  await expect(viewerMenu.getByTestId('menu-/dashboard')).toBeVisible();
+  for (const path of ['/admin/logs', '/admin/exports', '/admin/notifications', '/users/new-user', '/import/excel']) {
+    await expect(viewerMenu.getByTestId(`menu-${path}`)).toHaveCount(0);
+  }
+
+  // The coordinator was granted exportToExcel, and only that among the admin sections.
+  const coordinator = await (await browser.newContext()).newPage();
+  await signIn(coordinator, 'demo-coordinator');
+  await expect(coordinator.getByTestId('menu-/admin/exports')).toBeVisible();
+  await expect(coordinator.getByTestId('menu-/admin/logs')).toHaveCount(0);
+});
+
+test('a guarded route sends a user without the permission home; with it, the section opens', async ({page}) => {
+  await signIn(page, 'demo-viewer');
+  await page.goto('/admin/logs');
+  await page.waitForURL('**/home');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('coming-soon')).toContainText('לוח בקרה');
+  await expect(page).toHaveTitle('לוח בקרה · קשר');
+});
+
+test('public pages open without signing in: maintenance and privacy (Hebrew text, all sections)', async ({page}) => {
+  await page.goto('/maintenance');
+  await expect(page.getByTestId('maintenance')).toContainText('האתר בבנייה');
+  await page.goto('/privacy-and-terms');
+  const privacy = page.getByTestId('privacy');
+  await expect(privacy).toHaveAttribute('dir', 'rtl');
+  for (const heading of ['מידע שאינו אישי', 'עוגיות', 'אבטחת מידע', 'סמכות שיפוט', 'הגבלת אחריות', 'יצירת קשר']) {
+    await expect(privacy.getByRole('heading', {name: heading})).toBeVisible();
+  }
+  await expect(privacy).toContainText('בירושלים');
+  await page.screenshot({path: 'test-results/screens/privacy-he.png', fullPage: true});
+});
