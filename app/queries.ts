@@ -1,9 +1,11 @@
 import {defineQueries} from '@rocicorp/zero';
+import {activityQueries} from './activities/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
 import {lookupQueries} from './lookups.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
+  activities: activityQueries,
   candidates: candidateQueries,
   lookups: lookupQueries,
 });

@@ -6,6 +6,7 @@ import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
 import {PhoneProxyLink} from './PhoneProxyLink.tsx';
 import {SideMenu} from './SideMenu.tsx';
+import {RemindersBell} from './RemindersBell.tsx';
 import {contextOf} from '../session.ts';
 import {roleLabel} from './roles.ts';
 import * as m from '../paraglide/messages.js';
@@ -25,6 +26,7 @@ export function Shell({children}: {children: ReactNode}) {
           </Link>
           <div className="flex-1" />
           <ConnectionBadge />
+          <RemindersBell />
           <LanguageSwitcher />
           <div className="hidden text-end leading-tight sm:block" data-testid="current-user">
             <div className="text-sm font-medium">{user.Name}</div>

@@ -50,6 +50,7 @@ export const SECTIONS: readonly Section[] = [
     permission: 'adminNotifications',
   },
   {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, group: 'admin', permission: 'addShadchanim'},
+  {path: '/dashboard/activity/edit/$id', title: m.section_activity, icon: ClipboardList, group: 'work', hidden: true},
   {path: '/user-agreement/$id', title: m.section_user_agreement, icon: ScrollText, group: 'admin', hidden: true},
 ];
 

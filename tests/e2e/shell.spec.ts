@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {signIn} from './helpers.ts';
+import {db, signIn} from './helpers.ts';
 
 /** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
 test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
@@ -54,4 +54,31 @@ test('public pages open without signing in: maintenance and privacy (Hebrew text
   }
   await expect(privacy).toContainText('בירושלים');
   await page.screenshot({path: 'test-results/screens/privacy-he.png', fullPage: true});
+});
+
+test('the reminders bell is live: an activity with a reminder written elsewhere appears at once', async ({page}) => {
+  await signIn(page, 'demo-shadchan');
+  const sql = db();
+  const [due] = await sql<{count: number}[]>`
+    SELECT count(*)::int AS count FROM activity
+    WHERE created_by = 'demo-shadchan' AND status = 'in_progress' AND reminder_at <= date_trunc('day', now()) + interval '1 day'`;
+  const [man] = await sql<{id: string}[]>`SELECT id FROM profile WHERE gender = 'male' AND database = 'general' LIMIT 1`;
+  const [woman] = await sql<{id: string}[]>`SELECT id FROM profile WHERE gender = 'female' AND database = 'general' LIMIT 1`;
+  const id = `e2e-reminder-${Date.now()}`;
+  try {
+    await sql`INSERT INTO activity (id, type, title, male_profile_id, female_profile_id, reminder_at, created_by)
+              VALUES (${id}, 'suggestion', 'להתקשר לאבא של הבחור', ${man!.id}, ${woman!.id}, now() - interval '1 hour', 'demo-shadchan')`;
+    await expect(page.getByTestId('reminders-count')).toHaveText(String(due!.count + 1));
+    await page.getByTestId('reminders-bell').click();
+    const item = page.getByTestId('reminders-list').getByTestId('reminder').filter({hasText: 'להתקשר לאבא של הבחור'});
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(/\d{2}-\d{2}-\d{4}/);
+    await page.screenshot({path: 'test-results/screens/reminders-he.png'});
+    await item.click();
+    await page.waitForURL(`**/dashboard/activity/edit/${id}`);
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+  } finally {
+    await sql`DELETE FROM activity WHERE id = ${id}`;
+    await sql.end();
+  }
 });

@@ -1,0 +1,93 @@
+import * as Popover from '@radix-ui/react-popover';
+import {useQuery} from '@rocicorp/zero/react';
+import {Link} from '@tanstack/react-router';
+import {Bell} from 'lucide-react';
+import {clsx} from 'clsx';
+import {queries} from '../queries.ts';
+import {formatDate} from '../lib/dates.ts';
+import * as m from '../paraglide/messages.js';
+
+/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
+const sectionPath = (path: string): string => path;
+
+const fullName = (p: {forename: string; surname: string} | undefined) => (p ? `${p.forename} ${p.surname}` : '');
+
+/**
+ * The top bar's reminders (spec §2 Layout): the user's activities with a reminder date, live. Each
+ * links to its activity; the badge counts the reminders due by the end of today.
+ */
+export function RemindersBell() {
+  const [reminders] = useQuery(queries.activities.myReminders());
+  const endOfToday = new Date().setHours(23, 59, 59, 999);
+  const due = reminders.filter(r => (r.reminderAt ?? Infinity) <= endOfToday).length;
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        className="relative rounded-lg p-2 text-white/85 hover:bg-white/10 hover:text-white"
+        aria-label={m.reminders_title()}
+        data-testid="reminders-bell"
+      >
+        <Bell className="size-5" aria-hidden />
+        {due > 0 && (
+          <span
+            className="absolute -end-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-[11px] font-bold text-brand-800"
+            data-testid="reminders-count"
+          >
+            {due}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-80 rounded-2xl bg-white p-2 shadow-2xl ring-1 ring-slate-200 focus:outline-none"
+          data-testid="reminders-list"
+        >
+          <h2 className="px-3 pt-2 pb-1 text-sm font-semibold text-slate-900">{m.reminders_title()}</h2>
+          {reminders.length === 0 ? (
+            <p className="px-3 py-6 text-center text-sm text-slate-500">{m.reminders_empty()}</p>
+          ) : (
+            <ul className="max-h-96 overflow-y-auto">
+              {reminders.map(r => {
+                const overdue = (r.reminderAt ?? Infinity) <= endOfToday;
+                return (
+                  <li key={r.id}>
+                    <Popover.Close asChild>
+                      <Link
+                        to={sectionPath(`/dashboard/activity/edit/${encodeURIComponent(r.id)}`)}
+                        className="block rounded-xl px-3 py-2 hover:bg-slate-50"
+                        data-testid="reminder"
+                      >
+                        <span className="block text-sm font-medium text-slate-900">
+                          <bdi>{r.title}</bdi>
+                        </span>
+                        <span className="block text-xs text-slate-500">
+                          {/* A person the user may not see (another shadchan's personal database) is left out. */}
+                          <bdi>{[fullName(r.maleProfile), fullName(r.femaleProfile)].filter(Boolean).join(' › ')}</bdi>
+                        </span>
+                        <span
+                          className={clsx('text-xs tabular-nums', overdue ? 'font-semibold text-amber-700' : 'text-slate-400')}
+                        >
+                          {r.reminderAt ? formatDate(r.reminderAt) : ''}
+                        </span>
+                      </Link>
+                    </Popover.Close>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <Popover.Close asChild>
+            <Link
+              to={sectionPath('/dashboard/activities')}
+              className="mt-1 block rounded-xl px-3 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
+            >
+              {m.reminders_all()}
+            </Link>
+          </Popover.Close>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
