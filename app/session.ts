@@ -11,6 +11,8 @@ export type SessionInfo = {
   googleLogin: boolean;
   /** Set when the phone proxy is enabled: the sidecar's port on this host. */
   phoneProxyPort: number | null;
+  /** Configured shell links; absent ones are not shown. */
+  links: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string};
 };
 
 export async function fetchSession(): Promise<SessionInfo> {

@@ -10,10 +10,16 @@ import {googleFromEnv} from './auth/google.ts';
 const ports = readPorts();
 const sql = connect(databaseURL());
 const production = isProduction();
-const {delivery, outbox} = deliveryFromEnv(process.env, production);
+const {delivery, mailer, outbox} = deliveryFromEnv(process.env, production);
 const app = createApi({
   sql,
   devSignIn: !production,
+  contact: {mailer, officeEmail: process.env.OFFICE_EMAIL ?? 'office@kesher.localhost'},
+  links: {
+    donation: process.env.DONATION_URL || undefined,
+    worldsForm: process.env.WORLDS_FORM_URL || undefined,
+    proxyPhoneNumber: process.env.PHONE_PROXY_NUMBER || undefined,
+  },
   phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
   devOutbox: production ? undefined : outbox,
   codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},

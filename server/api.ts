@@ -12,7 +12,8 @@ import {mountGoogleRoutes} from './auth/google-routes.ts';
 import type {GoogleOptions} from './auth/google.ts';
 import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
-import type {OutboxEntry} from './auth/delivery/index.ts';
+import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
+import {mountContactRoutes} from './contact/routes.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {bodyLimit} from 'hono/body-limit';
 import type {AuthContext} from '../permissions/context.ts';
@@ -36,6 +37,10 @@ export type ApiOptions = {
   codes: Omit<LoginOptions, 'sql'>;
   /** The phone-proxy sidecar's port when the phone proxy is enabled (PHONE_PROXY_ENABLED=true). */
   phoneProxyPort?: number;
+  /** Where the contact dialog's messages go, and how. */
+  contact: {mailer: Mailer; officeEmail: string};
+  /** Links the shell shows (DONATION_URL, WORLDS_FORM_URL) and the proxy number (PHONE_PROXY_NUMBER). */
+  links?: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string};
   /** Development only: the codes the development delivery "sent". */
   devOutbox?: () => OutboxEntry[];
   /** Google sign-in's OAuth client; without it the Google calls answer 404 googleDisabled. */
@@ -65,6 +70,7 @@ export function createApi(options: ApiOptions) {
   mountLoginRoutes(app, {sql, ...options.codes});
   mountGoogleRoutes(app, sql, options.google, options.codes.allowCodeRequest);
   mountAfterLoginRoutes(app, sql);
+  mountContactRoutes(app, options.contact);
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);

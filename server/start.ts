@@ -35,7 +35,7 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 const production = isProduction();
 if (production) {
   // zero-cache's admin password, and where sign-in codes go (phone provider, SMTP).
-  const missing = ['ZERO_ADMIN_PASSWORD', 'PHONE_PROVIDER_URL', 'HUNGUP_CALLER_POOL', 'SMTP_URL'].filter(
+  const missing = ['ZERO_ADMIN_PASSWORD', 'PHONE_PROVIDER_URL', 'HUNGUP_CALLER_POOL', 'SMTP_URL', 'OFFICE_EMAIL'].filter(
     name => !process.env[name],
   );
   if (missing.length) fail(`production start needs these secrets in the environment: ${missing.join(', ')}`);

@@ -6,6 +6,7 @@ import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
 import {PhoneProxyLink} from './PhoneProxyLink.tsx';
 import {SideMenu} from './SideMenu.tsx';
+import {ShellActions} from './ShellActions.tsx';
 import {RemindersBell} from './RemindersBell.tsx';
 import {contextOf} from '../session.ts';
 import {roleLabel} from './roles.ts';
@@ -47,6 +48,9 @@ export function Shell({children}: {children: ReactNode}) {
         <aside className="hidden w-56 shrink-0 lg:block">
           <div className="sticky top-20">
             <SideMenu ctx={contextOf(user)} />
+            <div className="mt-6 border-t border-slate-200 pt-6">
+              <ShellActions />
+            </div>
           </div>
         </aside>
         <main className="min-w-0 flex-1">{children}</main>

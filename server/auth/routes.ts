@@ -33,6 +33,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       devSignIn: options.devSignIn,
       googleLogin: options.google !== undefined,
       phoneProxyPort: options.phoneProxyPort ?? null,
+      links: options.links ?? {},
     }),
   );
 

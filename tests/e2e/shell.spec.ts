@@ -82,3 +82,42 @@ test('the reminders bell is live: an activity with a reminder written elsewhere 
     await sql.end();
   }
 });
+
+test('contact dialog: an empty message is refused; a message reaches the office by email', async ({page}) => {
+  await signIn(page, 'demo-shadchan');
+  await page.getByTestId('open-contact').click();
+  await page.getByTestId('contact-send').click();
+  const error = page.getByTestId('contact-error');
+  await expect(error).toContainText('שגיאה');
+  await expect(error).toContainText('יש להזין הודעה לפני השליחה');
+
+  const before = ((await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as unknown[]).length;
+  await page.locator('[name=message]').fill('אשמח לעזרה בהעלאת כרטיסים');
+  await page.locator('[name=training]').fill('יום ראשון אחר הצהריים');
+  await page.screenshot({path: 'test-results/screens/contact-he.png'});
+  await page.getByTestId('contact-send').click();
+  await expect(page.getByText('ההודעה נשלחה!')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as Array<{to: string[]; text: string}>;
+      return mails.slice(before).find(m => m.to.includes('office@kesher.test'))?.text ?? '';
+    })
+    .toContain('תיאום הדרכה:\nיום ראשון אחר הצהריים');
+});
+
+test('shell buttons: personal link copied, proxy number shown, worlds form only after agreeing', async ({page, context}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'demo-shadchan');
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByText('הקישור הועתק')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/api\/peoples\/add-people-by-user\/demo-shadchan$/);
+  await expect(page.getByTestId('proxy-number')).toContainText('03-5550000');
+  await expect(page.getByTestId('donate')).toHaveAttribute('href', 'https://donate.kesher.test/');
+
+  await page.getByTestId('open-worlds').click();
+  await page.getByTestId('worlds-open').click();
+  await expect(page.getByTestId('worlds-error')).toHaveText('יש לסמן את תיבת הסימון לפני פתיחת הטופס');
+  await page.getByTestId('worlds-agree').check();
+  const [form] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('worlds-open').click()]);
+  expect(form.url()).toContain('/worlds-form');
+});

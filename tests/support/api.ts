@@ -32,6 +32,7 @@ export async function startTestApi(
   const app = createApi({
     sql,
     devSignIn: options.devSignIn ?? true,
+    contact: {mailer: mail, officeEmail: 'office@kesher.test'},
     serveClient: false,
     zeroPort: 4848,
     codes: {

@@ -33,6 +33,10 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_SECRET: google.options.clientSecret,
       GOOGLE_ISSUER: google.options.issuer,
       PHONE_PROXY_ENABLED: 'true',
+      PHONE_PROXY_NUMBER: '03-5550000',
+      OFFICE_EMAIL: 'office@kesher.test',
+      DONATION_URL: 'https://donate.kesher.test/',
+      WORLDS_FORM_URL: `${inspector.url}/worlds-form`,
     },
   });
   // Workers are started after this and inherit the environment: tests check the database and the

@@ -2,9 +2,9 @@ import {randomInt} from 'node:crypto';
 import {devDelivery} from './dev.ts';
 import {httpPhoneProvider} from './http-provider.ts';
 import {smtpMailer} from './smtp.ts';
-import type {CodeDelivery, OutboxEntry} from './types.ts';
+import type {CodeDelivery, Mailer, OutboxEntry} from './types.ts';
 
-export type {CodeDelivery, OutboxEntry};
+export type {CodeDelivery, Mailer, OutboxEntry};
 
 /**
  * Picks each channel's adapter from the environment. Unconfigured channels use the development outbox
@@ -25,7 +25,11 @@ export function deliveryFromEnv(env: NodeJS.ProcessEnv, production: boolean) {
     whatsapp: phone?.whatsapp ?? dev.delivery.whatsapp,
     email: mail?.email ?? dev.delivery.email,
   };
-  return {delivery, outbox: dev.outbox};
+  // Office mail (the contact dialog): over SMTP, or printed to the terminal in development.
+  const mailer: Mailer = mail ?? {
+    send: async message => console.log(`[dev mail] to ${message.to}: ${message.subject}\n${message.text}`),
+  };
+  return {delivery, mailer, outbox: dev.outbox};
 }
 
 /**

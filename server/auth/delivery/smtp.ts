@@ -1,17 +1,19 @@
 import nodemailer from 'nodemailer';
-import type {CodeDelivery} from './types.ts';
+import type {CodeDelivery, Mailer} from './types.ts';
 
-/** Email codes over SMTP (SMTP_URL, e.g. smtps://user:pass@mail.example.org, and MAIL_FROM). */
-export function smtpMailer(smtpURL: string, from: string): Pick<CodeDelivery, 'email'> {
+/** Mail over SMTP (SMTP_URL, e.g. smtps://user:pass@mail.example.org, and MAIL_FROM): codes and office mail. */
+export function smtpMailer(smtpURL: string, from: string): Mailer & Pick<CodeDelivery, 'email'> {
   const transport = nodemailer.createTransport(smtpURL);
+  const send: Mailer['send'] = async message => {
+    await transport.sendMail({from, ...message});
+  };
   return {
-    async email(to, code) {
-      await transport.sendMail({
-        from,
+    send,
+    email: (to, code) =>
+      send({
         to,
         subject: `קוד כניסה לקשר: ${code} · Kesher sign-in code`,
         text: `קוד הכניסה שלך לקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher sign-in code: ${code}\nIt is valid for 10 minutes.`,
-      });
-    },
+      }),
   };
 }

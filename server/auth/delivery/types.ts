@@ -12,5 +12,10 @@ export interface CodeDelivery {
   email(to: string, code: string): Promise<void>;
 }
 
+/** Other mail the app sends (the contact dialog to the office). */
+export interface Mailer {
+  send(message: {to: string; subject: string; text: string; replyTo?: string}): Promise<void>;
+}
+
 /** What a delivery sent, as the development outbox shows it. */
 export type OutboxEntry = {at: number; channel: 'hungup' | 'whatsapp' | 'email'; to: string; code: string; from?: string};

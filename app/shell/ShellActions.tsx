@@ -1,0 +1,90 @@
+import {useRouteContext} from '@tanstack/react-router';
+import {Globe2, HandHeart, Link2, MessageSquare, PhoneForwarded} from 'lucide-react';
+import {useState, type ReactNode} from 'react';
+import {toast} from 'sonner';
+import {ContactDialog} from '../contact/ContactDialog.tsx';
+import {WorldsDialog} from './WorldsDialog.tsx';
+import * as m from '../paraglide/messages.js';
+
+const itemClass =
+  'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+function Item({
+  icon,
+  children,
+  ...props
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onClick?: () => void;
+  href?: string;
+  testid: string;
+}) {
+  return props.href ? (
+    <a href={props.href} target="_blank" rel="noopener" className={itemClass} data-testid={props.testid}>
+      {icon}
+      {children}
+    </a>
+  ) : (
+    <button type="button" onClick={props.onClick} className={itemClass} data-testid={props.testid}>
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The shell's buttons (spec §1, §6): donation, the personal add-ticket link, the proxy number when the
+ * phone proxy is on, contact and training coordination, and the worlds-program registration. Links the
+ * site has not configured are left out.
+ */
+export function ShellActions() {
+  const {session} = useRouteContext({from: '/shell'});
+  const user = session.user!;
+  const {links} = session;
+  const [contact, setContact] = useState(false);
+  const [worlds, setWorlds] = useState(false);
+
+  async function copyLink() {
+    await navigator.clipboard.writeText(`${location.origin}/api/peoples/add-people-by-user/${encodeURIComponent(user.ID)}`);
+    toast.success(m.link_copied());
+  }
+
+  const icon = (Icon: typeof Link2) => <Icon className="size-4 shrink-0" aria-hidden />;
+  return (
+    <div>
+      <h2 className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-400">{m.actions_title()}</h2>
+      <div className="space-y-0.5" data-testid="shell-actions">
+        <Item icon={icon(Link2)} onClick={() => void copyLink()} testid="copy-link">
+          {m.copy_link()}
+        </Item>
+        <Item icon={icon(MessageSquare)} onClick={() => setContact(true)} testid="open-contact">
+          {m.contact_title()}
+        </Item>
+        {links.worldsForm && (
+          <Item icon={icon(Globe2)} onClick={() => setWorlds(true)} testid="open-worlds">
+            {m.worlds_title()}
+          </Item>
+        )}
+        {links.donation && (
+          <Item icon={icon(HandHeart)} href={links.donation} testid="donate">
+            {m.donate()}
+          </Item>
+        )}
+        {session.phoneProxyPort !== null && links.proxyPhoneNumber && (
+          <p className="flex items-center gap-2.5 px-3 py-2 text-sm text-slate-600" data-testid="proxy-number">
+            {icon(PhoneForwarded)}
+            <span>
+              {m.proxy_number()}{' '}
+              <bdi dir="ltr" className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                {links.proxyPhoneNumber}
+              </bdi>
+            </span>
+          </p>
+        )}
+      </div>
+      <ContactDialog open={contact} onOpenChange={setContact} />
+      {links.worldsForm && <WorldsDialog url={links.worldsForm} open={worlds} onOpenChange={setWorlds} />}
+    </div>
+  );
+}
