@@ -30,7 +30,12 @@ export function ConnectionBadge() {
         className={clsx('size-2 rounded-full', live ? 'bg-emerald-400' : failing ? 'bg-rose-400' : 'animate-pulse bg-amber-300')}
         aria-hidden
       />
-      {live ? m.connection_live() : failing ? m.connection_failed() : m.connection_connecting()}
+      <span className="hidden md:inline">
+        {live ? m.connection_live() : failing ? m.connection_failed() : m.connection_connecting()}
+      </span>
+      <span className="sr-only md:hidden">
+        {live ? m.connection_live() : failing ? m.connection_failed() : m.connection_connecting()}
+      </span>
     </span>
   );
 }

@@ -121,3 +121,19 @@ test('shell buttons: personal link copied, proxy number shown, worlds form only 
   const [form] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('worlds-open').click()]);
   expect(form.url()).toContain('/worlds-form');
 });
+
+test('at 375 px the side menu becomes a drawer that closes on navigation', async ({browser}) => {
+  const page = await (await browser.newContext({viewport: {width: 375, height: 740}})).newPage();
+  await signIn(page, 'demo-admin');
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  // No horizontal scroll on the page itself: the candidate table scrolls inside its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({path: 'test-results/screens/home-375-he.png'});
+  await page.getByTestId('menu-drawer-open').click();
+  const drawer = page.getByTestId('menu-drawer');
+  await expect(drawer).toBeVisible();
+  await page.screenshot({path: 'test-results/screens/drawer-375-he.png'});
+  await drawer.getByTestId('menu-/dashboard').click();
+  await page.waitForURL('**/dashboard');
+  await expect(drawer).toBeHidden();
+});
