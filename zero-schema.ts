@@ -3,7 +3,7 @@
  * migrations/0001_core.sql). Server-only tables (session, migrations) and columns (app_user phone,
  * email) are deliberately absent. Timestamps and dates are numbers (ms since epoch, dates at UTC midnight).
  */
-import {createBuilder, createSchema, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
+import {boolean, createBuilder, createSchema, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
 import type {AuthContext} from './permissions/context.ts';
 import type {Permission} from './permissions/labels.ts';
 import type {Role} from './permissions/roles.ts';
@@ -79,6 +79,19 @@ const activity = table('activity')
   })
   .primaryKey('id');
 
+const userSetting = table('userSetting')
+  .from('user_setting')
+  .columns({
+    userID: string().from('user_id'),
+    largeFont: boolean().from('large_font'),
+    sidebarCollapsed: boolean().from('sidebar_collapsed'),
+    collapsedText: boolean().from('collapsed_text'),
+    hoverMenus: boolean().from('hover_menus'),
+    sidebarScrollbar: boolean().from('sidebar_scrollbar'),
+    updatedAt: number().from('updated_at'),
+  })
+  .primaryKey('userID');
+
 const profileRelationships = relationships(profile, ({one}) => ({
   owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),
 }));
@@ -89,7 +102,7 @@ const activityRelationships = relationships(activity, ({one}) => ({
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity],
+  tables: [sector, profileStatus, community, user, profile, activity, userSetting],
   relationships: [profileRelationships, activityRelationships],
 });
 

@@ -1,6 +1,7 @@
 import {defineQueries} from '@rocicorp/zero';
 import {activityQueries} from './activities/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
+import {settingsQueries} from './settings/queries.ts';
 import {lookupQueries} from './lookups.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
@@ -8,4 +9,5 @@ export const queries = defineQueries({
   activities: activityQueries,
   candidates: candidateQueries,
   lookups: lookupQueries,
+  settings: settingsQueries,
 });

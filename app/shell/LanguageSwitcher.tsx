@@ -3,13 +3,20 @@ import {LANGUAGES, changeLanguage, currentLocale} from '../i18n.ts';
 import type {Locale} from '../../zero-schema.ts';
 import * as m from '../paraglide/messages.js';
 
-export function LanguageSwitcher() {
+/** On the brand-coloured bars (`onBrand`) or on a light panel. */
+export function LanguageSwitcher({onBrand = true, testid = 'language-switcher'}: {onBrand?: boolean; testid?: string}) {
   return (
-    <label className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 hover:bg-white/10">
+    <label
+      className={
+        onBrand
+          ? 'flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 hover:bg-white/10'
+          : 'flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'
+      }
+    >
       <Languages className="size-4" aria-hidden />
       <span className="sr-only">{m.language_label()}</span>
       <select
-        data-testid="language-switcher"
+        data-testid={testid}
         className="cursor-pointer bg-transparent text-sm font-medium focus:outline-none [&>option]:text-slate-900"
         value={currentLocale()}
         onChange={e => changeLanguage(e.target.value as Locale)}

@@ -5,7 +5,10 @@ import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
 import {PhoneProxyLink} from './PhoneProxyLink.tsx';
-import {SideMenu} from './SideMenu.tsx';
+import {FULL_MENU, SideMenu, type MenuLook} from './SideMenu.tsx';
+import {SettingsPanel} from '../settings/SettingsPanel.tsx';
+import {useLayout} from '../settings/use-layout.ts';
+import {clsx} from 'clsx';
 import {ShellActions} from './ShellActions.tsx';
 import {RemindersBell} from './RemindersBell.tsx';
 import {MenuDrawer} from './MenuDrawer.tsx';
@@ -17,10 +20,18 @@ import * as m from '../paraglide/messages.js';
 export function Shell({children}: {children: ReactNode}) {
   const {session, zero} = useRouteContext({from: '/shell'});
   const user = session.user!;
-  const navigation = (
+  const {layout} = useLayout();
+  const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
+  const navigation = (menuLook: MenuLook) => (
     <>
-      <SideMenu ctx={contextOf(user)} />
-      <div className="mt-6 border-t border-slate-200 pt-6">
+      <SideMenu ctx={contextOf(user)} look={menuLook} />
+      <div
+        className={clsx(
+          'mt-6 border-t border-slate-200 pt-6',
+          menuLook.collapsed && 'hidden',
+          menuLook.hoverMenus && 'group-hover/side:block',
+        )}
+      >
         <ShellActions />
       </div>
     </>
@@ -29,7 +40,7 @@ export function Shell({children}: {children: ReactNode}) {
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
         <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-2 px-3 sm:gap-4 sm:px-6">
-          <MenuDrawer>{navigation}</MenuDrawer>
+          <MenuDrawer>{navigation(FULL_MENU)}</MenuDrawer>
           <Link to="/home" className="flex items-center gap-2.5 rounded-lg">
             <img src="/favicon.svg" alt="" className="size-8" />
             <span className="hidden text-lg font-semibold tracking-tight min-[400px]:inline">{m.app_title()}</span>
@@ -39,6 +50,7 @@ export function Shell({children}: {children: ReactNode}) {
           <ConnectionBadge />
           <RemindersBell />
           <LanguageSwitcher />
+          <SettingsPanel />
           <div className="hidden text-end leading-tight sm:block" data-testid="current-user">
             <div className="text-sm font-medium">{user.Name}</div>
             <div className="text-xs text-white/60">{roleLabel[user.role]()}</div>
@@ -55,8 +67,23 @@ export function Shell({children}: {children: ReactNode}) {
         </div>
       </header>
       <div className="mx-auto flex max-w-[90rem] gap-6 px-4 py-6 sm:px-6">
-        <aside className="hidden w-56 shrink-0 lg:block">
-          <div className="sticky top-20">{navigation}</div>
+        <aside
+          className={clsx(
+            'group/side hidden shrink-0 transition-[width] lg:block',
+            look.collapsed ? (look.collapsedText ? 'w-20' : 'w-14') : 'w-56',
+            look.collapsed && look.hoverMenus && 'hover:w-56',
+          )}
+          data-testid="side-column"
+        >
+          {/* Its own scroll area, with or without a visible scrollbar (settings panel). */}
+          <div
+            className={clsx(
+              'sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto overscroll-contain',
+              !layout.sidebarScrollbar && '[scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+            )}
+          >
+            {navigation(look)}
+          </div>
         </aside>
         <main className="min-w-0 flex-1">{children}</main>
       </div>

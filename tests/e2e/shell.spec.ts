@@ -137,3 +137,31 @@ test('at 375 px the side menu becomes a drawer that closes on navigation', async
   await page.waitForURL('**/dashboard');
   await expect(drawer).toBeHidden();
 });
+
+test('layout settings take effect, persist across a reload, and follow the user to another device', async ({browser}) => {
+  const first = await (await browser.newContext()).newPage();
+  await signIn(first, 'demo-coordinator');
+  await first.getByTestId('settings-open').click();
+  await first.getByTestId('font-large').click();
+  await first.getByTestId('toggle-sidebarCollapsed').click();
+  await expect(first.locator('html')).toHaveClass(/text-large/);
+  await expect(first.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+  await first.screenshot({path: 'test-results/screens/settings-he.png'});
+  try {
+    await first.reload();
+    await expect(first.getByTestId('candidate-row').first()).toBeVisible();
+    await expect(first.locator('html')).toHaveClass(/text-large/);
+    await expect(first.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+
+    // A second device (nothing stored locally) gets the settings from the server.
+    const second = await (await browser.newContext()).newPage();
+    await signIn(second, 'demo-coordinator');
+    await expect(second.locator('html')).toHaveClass(/text-large/);
+    await expect(second.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+  } finally {
+    await first.getByTestId('settings-open').click();
+    await first.getByTestId('font-regular').click();
+    await first.getByTestId('toggle-sidebarCollapsed').click();
+    await expect(first.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'false');
+  }
+});

@@ -29,7 +29,15 @@ describe('migrations', () => {
     const published = await sql<{tablename: string; attnames: string[]}[]>`
       SELECT tablename, attnames FROM pg_publication_tables WHERE pubname = 'kesher'`;
     const tables = Object.fromEntries(published.map(r => [r.tablename, r.attnames]));
-    expect(Object.keys(tables).sort()).toEqual(['activity', 'app_user', 'community', 'profile', 'profile_status', 'sector']);
+    expect(Object.keys(tables).sort()).toEqual([
+      'activity',
+      'app_user',
+      'community',
+      'profile',
+      'profile_status',
+      'sector',
+      'user_setting',
+    ]);
     expect(tables.app_user).not.toContain('phone');
     expect(tables.app_user).not.toContain('email');
     expect(tables.app_user).not.toContain('password_hash');
