@@ -12,6 +12,8 @@ import {clsx} from 'clsx';
 import {ShellActions} from './ShellActions.tsx';
 import {RemindersBell} from './RemindersBell.tsx';
 import {MenuDrawer} from './MenuDrawer.tsx';
+import {Footer} from './Footer.tsx';
+import {ScrollJumps} from './ScrollJumps.tsx';
 import {contextOf} from '../session.ts';
 import {roleLabel} from './roles.ts';
 import * as m from '../paraglide/messages.js';
@@ -37,7 +39,7 @@ export function Shell({children}: {children: ReactNode}) {
     </>
   );
   return (
-    <div className="min-h-screen">
+    <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
         <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <MenuDrawer>{navigation(FULL_MENU)}</MenuDrawer>
@@ -66,7 +68,7 @@ export function Shell({children}: {children: ReactNode}) {
           </button>
         </div>
       </header>
-      <div className="mx-auto flex max-w-[90rem] gap-6 px-4 py-6 sm:px-6">
+      <div className="mx-auto flex w-full max-w-[90rem] flex-1 gap-6 px-4 py-6 sm:px-6">
         <aside
           className={clsx(
             'group/side hidden shrink-0 transition-[width] lg:block',
@@ -87,6 +89,8 @@ export function Shell({children}: {children: ReactNode}) {
         </aside>
         <main className="min-w-0 flex-1">{children}</main>
       </div>
+      <Footer />
+      <ScrollJumps />
       {session.phoneProxyPort !== null && <PhoneProxyLink port={session.phoneProxyPort} />}
     </div>
   );

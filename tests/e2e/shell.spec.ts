@@ -165,3 +165,14 @@ test('layout settings take effect, persist across a reload, and follow the user 
     await expect(first.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'false');
   }
 });
+
+test('jump arrows scroll a long page down and back up; the footer is there', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 600});
+  await signIn(page, 'demo-admin');
+  await expect(page.getByTestId('jump-up')).toHaveCount(0);
+  await page.getByTestId('jump-down').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await expect(page.locator('footer')).toBeInViewport();
+  await page.getByTestId('jump-up').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
