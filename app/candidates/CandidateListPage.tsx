@@ -78,14 +78,14 @@ export function CandidateListPage() {
 
       <label className="relative block max-w-md">
         <span className="sr-only">{m.candidates_search()}</span>
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
         <input
           type="search"
           value={search}
           onChange={e => setSearch(e.target.value)}
           placeholder={m.candidates_search()}
           data-testid="candidate-search"
-          className="block w-full rounded-xl border-0 bg-white py-2.5 ps-9 pe-3 text-sm shadow-sm ring-1 ring-slate-200 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          className="block w-full rounded-xl border-0 bg-white py-2.5 ps-9 pe-3 text-sm shadow-sm ring-1 ring-slate-200 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
         />
       </label>
 
@@ -152,7 +152,7 @@ export function CandidateListPage() {
                 </td>
                 <td className="px-4 py-2.5 text-slate-600">
                   <span className="inline-flex items-center gap-1.5">
-                    <UserRound className="size-3.5 text-slate-400" aria-hidden />
+                    <UserRound className="size-3.5 text-slate-500" aria-hidden />
                     {p.ownerID === ctx.userID ? m.owner_you() : <bdi>{p.owner?.name}</bdi>}
                   </span>
                 </td>
@@ -161,7 +161,7 @@ export function CandidateListPage() {
                     <button
                       type="button"
                       onClick={() => setEditing(p)}
-                      className="rounded-lg p-2 text-slate-400 hover:bg-brand-50 hover:text-brand-700"
+                      className="rounded-lg p-2 text-slate-500 hover:bg-brand-50 hover:text-brand-700"
                       aria-label={m.edit_candidate_title({name: `${p.forename} ${p.surname}`})}
                       data-testid="edit-candidate"
                     >
@@ -181,7 +181,7 @@ export function CandidateListPage() {
         <div ref={sentinel} />
       </div>
       {rows.length > 0 && (
-        <p className="text-xs text-slate-400" data-testid="candidates-count">
+        <p className="text-xs text-slate-500" data-testid="candidates-count">
           {m.showing_count({count: rows.length})}
         </p>
       )}

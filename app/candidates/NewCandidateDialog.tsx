@@ -120,7 +120,7 @@ export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenC
                   <span className="block text-sm font-medium">
                     {db === 'general' ? m.database_general() : m.database_personal()}
                   </span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-slate-600">
                     {db === 'general' ? m.database_general_hint() : m.database_personal_hint()}
                   </span>
                 </span>

@@ -45,7 +45,7 @@ export function CodeRequest(props: {
             onClick={() => props.onTab(t.id)}
             className={clsx(
               'flex items-center justify-center gap-2 rounded-lg py-2 text-sm font-medium transition',
-              props.tab === t.id ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-700',
+              props.tab === t.id ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-800',
             )}
           >
             <t.icon className="size-4" aria-hidden />
@@ -91,7 +91,7 @@ export function CodeRequest(props: {
                   <span className="block text-sm font-medium">
                     {type === 'hungup' ? m.code_type_hungup() : m.code_type_whatsapp()}
                   </span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-slate-600">
                     {type === 'hungup' ? m.code_type_hungup_hint() : m.code_type_whatsapp_hint()}
                   </span>
                 </span>

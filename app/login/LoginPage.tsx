@@ -187,7 +187,7 @@ export function LoginPage() {
       )}
       {status === 'none' && session.googleLogin && (
         <>
-          <p className="my-4 flex items-center gap-3 text-xs text-slate-400 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+          <p className="my-4 flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
             {m.login_or()}
           </p>
           <Button

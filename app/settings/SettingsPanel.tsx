@@ -70,13 +70,13 @@ export function SettingsPanel() {
           <div className="mb-5 flex items-center justify-between">
             <RadixDialog.Title className="text-base font-semibold text-slate-900">{m.settings_title()}</RadixDialog.Title>
             <RadixDialog.Description className="sr-only">{m.settings_title()}</RadixDialog.Description>
-            <RadixDialog.Close className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-100" aria-label={m.action_close()}>
+            <RadixDialog.Close className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label={m.action_close()}>
               <X className="size-5" />
             </RadixDialog.Close>
           </div>
 
           <section className="space-y-2">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-400">{m.settings_font_size()}</h3>
+            <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_font_size()}</h3>
             <div role="radiogroup" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
               {([false, true] as const).map(large => (
                 <button
@@ -98,7 +98,7 @@ export function SettingsPanel() {
           </section>
 
           <section className="mt-6">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-400">{m.settings_sidebar()}</h3>
+            <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_sidebar()}</h3>
             {sidebar.map(t => (
               <Toggle
                 key={t.key}
@@ -111,7 +111,7 @@ export function SettingsPanel() {
           </section>
 
           <section className="mt-6 space-y-2">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-400">{m.language_label()}</h3>
+            <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.language_label()}</h3>
             <LanguageSwitcher onBrand={false} testid="settings-language" />
           </section>
         </RadixDialog.Content>

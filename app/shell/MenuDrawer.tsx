@@ -27,7 +27,7 @@ export function MenuDrawer({children}: {children: ReactNode}) {
           <div className="mb-4 flex items-center justify-between">
             <RadixDialog.Title className="text-base font-semibold text-slate-900">{m.menu_label()}</RadixDialog.Title>
             <RadixDialog.Description className="sr-only">{m.menu_label()}</RadixDialog.Description>
-            <RadixDialog.Close className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-100" aria-label={m.action_close()}>
+            <RadixDialog.Close className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label={m.action_close()}>
               <X className="size-5" />
             </RadixDialog.Close>
           </div>

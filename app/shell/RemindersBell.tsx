@@ -67,7 +67,7 @@ export function RemindersBell() {
                           <bdi>{[fullName(r.maleProfile), fullName(r.femaleProfile)].filter(Boolean).join(' › ')}</bdi>
                         </span>
                         <span
-                          className={clsx('text-xs tabular-nums', overdue ? 'font-semibold text-amber-700' : 'text-slate-400')}
+                          className={clsx('text-xs tabular-nums', overdue ? 'font-semibold text-amber-700' : 'text-slate-500')}
                         >
                           {r.reminderAt ? formatDate(r.reminderAt) : ''}
                         </span>

@@ -53,7 +53,7 @@ export function ShellActions() {
   const icon = (Icon: typeof Link2) => <Icon className="size-4 shrink-0" aria-hidden />;
   return (
     <div>
-      <h2 className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-400">{m.actions_title()}</h2>
+      <h2 className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500">{m.actions_title()}</h2>
       <div className="space-y-0.5" data-testid="shell-actions">
         <Item icon={icon(Link2)} onClick={() => void copyLink()} testid="copy-link">
           {m.copy_link()}

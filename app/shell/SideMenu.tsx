@@ -23,7 +23,7 @@ export function SideMenu({ctx, look = FULL_MENU}: {ctx: AuthContext; look?: Menu
         if (items.length === 0) return null;
         return (
           <div key={group.id}>
-            <h2 className={clsx('mb-2 px-3 text-xs font-semibold tracking-wide text-slate-400', hiddenHeading)}>
+            <h2 className={clsx('mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500', hiddenHeading)}>
               {group.title()}
             </h2>
             <ul className="space-y-0.5">

@@ -32,7 +32,7 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close
-              className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+              className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-600"
               aria-label={m.action_close()}
             >
               <X className="size-5" />
