@@ -1,5 +1,5 @@
 import {Link, useRouteContext} from '@tanstack/react-router';
-import {LogOut} from 'lucide-react';
+import {LogOut, PanelRight} from 'lucide-react';
 import type {ReactNode} from 'react';
 import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
@@ -22,7 +22,7 @@ import * as m from '../paraglide/messages.js';
 export function Shell({children}: {children: ReactNode}) {
   const {session, zero} = useRouteContext({from: '/shell'});
   const user = session.user!;
-  const {layout} = useLayout();
+  const {layout, update} = useLayout();
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (
     <>
@@ -43,6 +43,16 @@ export function Shell({children}: {children: ReactNode}) {
       <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
         <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <MenuDrawer>{navigation(FULL_MENU)}</MenuDrawer>
+          <button
+            type="button"
+            onClick={() => update({sidebarCollapsed: !layout.sidebarCollapsed})}
+            className="hidden rounded-lg p-2 text-white/85 hover:bg-white/10 hover:text-white lg:block"
+            aria-label={m.settings_sidebar_collapsed()}
+            aria-pressed={layout.sidebarCollapsed}
+            data-testid="collapse-toggle"
+          >
+            <PanelRight className="size-5 ltr:-scale-x-100" aria-hidden />
+          </button>
           <Link to="/home" className="flex items-center gap-2.5 rounded-lg">
             <img src="/favicon.svg" alt="" className="size-8" />
             <span className="hidden text-lg font-semibold tracking-tight min-[400px]:inline">{m.app_title()}</span>

@@ -176,3 +176,14 @@ test('jump arrows scroll a long page down and back up; the footer is there', asy
   await page.getByTestId('jump-up').click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the top bar’s collapse toggle folds the side menu to icons and back', async ({page}) => {
+  await signIn(page, 'demo-viewer');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toHaveAttribute('data-collapsed', 'false');
+  await page.getByTestId('collapse-toggle').click();
+  await expect(menu).toHaveAttribute('data-collapsed', 'true');
+  await expect(menu.getByTestId('menu-/dashboard')).toHaveAttribute('title', 'לוח בקרה');
+  await page.getByTestId('collapse-toggle').click();
+  await expect(menu).toHaveAttribute('data-collapsed', 'false');
+});
