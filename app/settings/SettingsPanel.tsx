@@ -1,7 +1,7 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import {Settings2, X} from 'lucide-react';
+import {Settings2} from 'lucide-react';
 import {clsx} from 'clsx';
 import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import {SideSheet} from '../ui/SideSheet.tsx';
 import type {LayoutKey} from './schema.ts';
 import {useLayout} from './use-layout.ts';
 import * as m from '../paraglide/messages.js';
@@ -53,69 +53,60 @@ export function SettingsPanel() {
     {key: 'sidebarScrollbar', label: m.settings_scrollbar()},
   ];
   return (
-    <RadixDialog.Root>
-      <RadixDialog.Trigger
-        className="rounded-lg p-2 text-white/85 hover:bg-white/10 hover:text-white"
-        aria-label={m.settings_title()}
-        data-testid="settings-open"
-      >
-        <Settings2 className="size-5" aria-hidden />
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
-        <RadixDialog.Content
-          className="fixed inset-y-0 right-0 z-50 w-80 max-w-[90vw] overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none"
-          data-testid="settings-panel"
+    <SideSheet
+      side="right"
+      title={m.settings_title()}
+      testid="settings-panel"
+      trigger={
+        <button
+          type="button"
+          className="rounded-lg p-2 text-white/85 hover:bg-white/10 hover:text-white"
+          aria-label={m.settings_title()}
+          data-testid="settings-open"
         >
-          <div className="mb-5 flex items-center justify-between">
-            <RadixDialog.Title className="text-base font-semibold text-slate-900">{m.settings_title()}</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">{m.settings_title()}</RadixDialog.Description>
-            <RadixDialog.Close className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label={m.action_close()}>
-              <X className="size-5" />
-            </RadixDialog.Close>
-          </div>
+          <Settings2 className="size-5" aria-hidden />
+        </button>
+      }
+    >
+      <section className="space-y-2">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_font_size()}</h3>
+        <div role="radiogroup" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          {([false, true] as const).map(large => (
+            <button
+              key={String(large)}
+              type="button"
+              role="radio"
+              aria-checked={layout.largeFont === large}
+              onClick={() => update({largeFont: large})}
+              data-testid={large ? 'font-large' : 'font-regular'}
+              className={clsx(
+                'rounded-lg py-1.5 text-sm font-medium',
+                layout.largeFont === large ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500',
+              )}
+            >
+              {large ? m.settings_font_large() : m.settings_font_regular()}
+            </button>
+          ))}
+        </div>
+      </section>
 
-          <section className="space-y-2">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_font_size()}</h3>
-            <div role="radiogroup" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
-              {([false, true] as const).map(large => (
-                <button
-                  key={String(large)}
-                  type="button"
-                  role="radio"
-                  aria-checked={layout.largeFont === large}
-                  onClick={() => update({largeFont: large})}
-                  data-testid={large ? 'font-large' : 'font-regular'}
-                  className={clsx(
-                    'rounded-lg py-1.5 text-sm font-medium',
-                    layout.largeFont === large ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500',
-                  )}
-                >
-                  {large ? m.settings_font_large() : m.settings_font_regular()}
-                </button>
-              ))}
-            </div>
-          </section>
+      <section className="mt-6">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_sidebar()}</h3>
+        {sidebar.map(t => (
+          <Toggle
+            key={t.key}
+            label={t.label}
+            checked={layout[t.key]}
+            onChange={on => update({[t.key]: on})}
+            testid={`toggle-${t.key}`}
+          />
+        ))}
+      </section>
 
-          <section className="mt-6">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_sidebar()}</h3>
-            {sidebar.map(t => (
-              <Toggle
-                key={t.key}
-                label={t.label}
-                checked={layout[t.key]}
-                onChange={on => update({[t.key]: on})}
-                testid={`toggle-${t.key}`}
-              />
-            ))}
-          </section>
-
-          <section className="mt-6 space-y-2">
-            <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.language_label()}</h3>
-            <LanguageSwitcher onBrand={false} testid="settings-language" />
-          </section>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      <section className="mt-6 space-y-2">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.language_label()}</h3>
+        <LanguageSwitcher onBrand={false} testid="settings-language" />
+      </section>
+    </SideSheet>
   );
 }
