@@ -11,6 +11,7 @@ import {can} from '../permissions/context.ts';
 import {contextOf} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
+import {ForumRedirect} from './forum/ForumRedirect.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
 
@@ -99,12 +100,18 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map(section =>
 const maintenanceRoute = createRoute({getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage});
 const privacyRoute = createRoute({getParentRoute: () => rootRoute, path: '/privacy-and-terms', component: PrivacyPage});
 
+/** The forum lives elsewhere: a full page load there (the path after /forum is kept). */
+const forumRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum', component: ForumRedirect});
+const forumPathRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum/$', component: ForumRedirect});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   selfLoginRoute,
   selfHomeRoute,
   maintenanceRoute,
   privacyRoute,
+  forumRoute,
+  forumPathRoute,
   shellRoute.addChildren([indexRoute, homeRoute, ...sectionRoutes]),
 ]);
 

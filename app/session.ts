@@ -12,7 +12,7 @@ export type SessionInfo = {
   /** Set when the phone proxy is enabled: the sidecar's port on this host. */
   phoneProxyPort: number | null;
   /** Configured shell links; absent ones are not shown. */
-  links: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string};
+  links: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string; forum?: string};
 };
 
 export async function fetchSession(): Promise<SessionInfo> {

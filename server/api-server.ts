@@ -19,6 +19,7 @@ const app = createApi({
     donation: process.env.DONATION_URL || undefined,
     worldsForm: process.env.WORLDS_FORM_URL || undefined,
     proxyPhoneNumber: process.env.PHONE_PROXY_NUMBER || undefined,
+    forum: process.env.FORUM_URL || undefined,
   },
   phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
   devOutbox: production ? undefined : outbox,

@@ -40,7 +40,7 @@ export type ApiOptions = {
   /** Where the contact dialog's messages go, and how. */
   contact: {mailer: Mailer; officeEmail: string};
   /** Links the shell shows (DONATION_URL, WORLDS_FORM_URL) and the proxy number (PHONE_PROXY_NUMBER). */
-  links?: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string};
+  links?: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string; forum?: string};
   /** Development only: the codes the development delivery "sent". */
   devOutbox?: () => OutboxEntry[];
   /** Google sign-in's OAuth client; without it the Google calls answer 404 googleDisabled. */

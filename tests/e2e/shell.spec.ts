@@ -187,3 +187,10 @@ test('the top bar’s collapse toggle folds the side menu to icons and back', as
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
 });
+
+test('/forum/** leaves for the configured forum with a full page load, keeping the path and query', async ({page}) => {
+  await page.goto('/forum/topic/12?page=2');
+  await page.waitForURL(url => url.pathname === '/forum-site/topic/12' && url.search === '?page=2');
+  await page.goto('/forum');
+  await page.waitForURL(url => url.pathname === '/forum-site/');
+});

@@ -37,6 +37,7 @@ export default async function globalSetup() {
       OFFICE_EMAIL: 'office@kesher.test',
       DONATION_URL: 'https://donate.kesher.test/',
       WORLDS_FORM_URL: `${inspector.url}/worlds-form`,
+      FORUM_URL: `${inspector.url}/forum-site/`,
     },
   });
   // Workers are started after this and inherit the environment: tests check the database and the
