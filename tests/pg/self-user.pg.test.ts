@@ -10,6 +10,7 @@ import {generateProfiles} from '../../server/db/demo-data.ts';
 import {demoSelfUser} from '../../server/db/seed.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
+import {browser as cookieBrowser} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
 
 /**
@@ -50,29 +51,7 @@ async function ticket() {
   return {...t, login};
 }
 
-/** A tiny cookie jar: requests carry the cookies earlier answers set. */
-function browser(app = api.app) {
-  const jar = new Map<string, string>();
-  async function send(method: 'GET' | 'POST', path: string, body?: unknown, raw?: string) {
-    const res = await app.request(path, {
-      method,
-      headers: {'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ')},
-      body: method === 'POST' ? (raw ?? JSON.stringify(body)) : undefined,
-    });
-    const cookies = res.headers.getSetCookie();
-    for (const line of cookies) {
-      const [name, value] = line.split(';')[0]!.split('=');
-      if (value) jar.set(name!, value);
-      else jar.delete(name!);
-    }
-    return {status: res.status, body: await res.json(), cookies};
-  }
-  return {
-    jar,
-    get: (path: string) => send('GET', path),
-    post: (path: string, body: unknown, raw?: string) => send('POST', path, body, raw),
-  };
-}
+const browser = (app = api.app) => cookieBrowser(app);
 
 const CALL_ME = '/api/users/self-user/login/call-me';
 const VERIFY = '/api/users/self-user/login/verify-number';
@@ -219,7 +198,7 @@ describe('bad input', () => {
   });
 
   test('malformed, oversized and empty bodies get 400 with a message, never a stack trace', async () => {
-    expect(await browser().post(CALL_ME, null, '{"tz":')).toMatchObject({
+    expect(await browser().post(CALL_ME, null, {raw: '{"tz":'})).toMatchObject({
       status: 400,
       body: {error: 'invalidInput', message: expect.any(String)},
     });

@@ -1,7 +1,10 @@
 import type {Hono} from 'hono';
 import type {ApiEnv} from '../../server/api.ts';
 
-/** A tiny browser for API tests: JSON calls through app.request, carrying the cookies earlier answers set. */
+/**
+ * A tiny browser for API tests: JSON calls through app.request, carrying the cookies earlier answers
+ * set (and showing the Set-Cookie lines of each answer).
+ */
 export function browser(app: Hono<ApiEnv>) {
   const jar = new Map<string, string>();
   async function call(method: 'GET' | 'POST', path: string, body?: string) {
@@ -10,14 +13,16 @@ export function browser(app: Hono<ApiEnv>) {
       headers: {'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ')},
       body,
     });
-    for (const line of res.headers.getSetCookie()) {
+    const cookies = res.headers.getSetCookie();
+    for (const line of cookies) {
       const [pair] = line.split(';');
       const [name, value] = pair!.split('=');
       if (value) jar.set(name!, value);
       else jar.delete(name!);
     }
-    const json: unknown = await res.json();
-    return {status: res.status, body: json};
+    // Loosely typed on purpose: tests read arbitrary JSON answers and toMatchObject does the checking.
+    const json: any = await res.json();
+    return {status: res.status, body: json, cookies};
   }
   return {
     jar,
