@@ -92,6 +92,17 @@ const userSetting = table('userSetting')
   })
   .primaryKey('userID');
 
+const siteSetting = table('siteSetting')
+  .from('site_setting')
+  .columns({
+    id: string(),
+    maintenance: boolean(),
+    ideaBank: boolean().from('idea_bank'),
+    forum: boolean(),
+    updatedAt: number().from('updated_at'),
+  })
+  .primaryKey('id');
+
 const profileRelationships = relationships(profile, ({one}) => ({
   owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),
 }));
@@ -102,7 +113,7 @@ const activityRelationships = relationships(activity, ({one}) => ({
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting],
+  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting],
   relationships: [profileRelationships, activityRelationships],
 });
 

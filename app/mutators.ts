@@ -1,9 +1,11 @@
 import {defineMutators} from '@rocicorp/zero';
 import {candidateMutators} from './candidates/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
+import {siteMutators} from './site/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
   candidates: candidateMutators,
   settings: settingsMutators,
+  site: siteMutators,
 });

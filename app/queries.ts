@@ -3,6 +3,7 @@ import {activityQueries} from './activities/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {lookupQueries} from './lookups.ts';
+import {siteQueries} from './site/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -10,4 +11,5 @@ export const queries = defineQueries({
   candidates: candidateQueries,
   lookups: lookupQueries,
   settings: settingsQueries,
+  site: siteQueries,
 });

@@ -6,7 +6,10 @@ import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
-import {SECTIONS} from './shell/sections.ts';
+import {SECTIONS, type Section, type SectionPath} from './shell/sections.ts';
+import {KeptOutlet} from './shell/KeptOutlet.tsx';
+import {FeatureGate} from './site/FeatureGate.tsx';
+import type {ReactNode} from 'react';
 import {can} from '../permissions/context.ts';
 import {contextOf} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
@@ -52,14 +55,17 @@ const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   beforeLoad: ({context, location}) => {
-    if (!context.session.user) throw redirect({to: '/login', search: {redirectTo: location.href}});
+    const {user, maintenance} = context.session;
+    if (!user) throw redirect({to: '/login', search: {redirectTo: location.href}});
+    // The shell follows the switch live (Shell.tsx); this covers the first load.
+    if (maintenance && user.role !== 'admin') throw redirect({to: '/maintenance'});
   },
   component: function ShellLayout() {
     const {zero} = shellRoute.useRouteContext();
     return (
       <ZeroProvider zero={zero!}>
         <Shell>
-          <Outlet />
+          <KeptOutlet page={pageOf} />
         </Shell>
       </ZeroProvider>
     );
@@ -74,17 +80,21 @@ const indexRoute = createRoute({
   },
 });
 
-const homeRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/home',
-  component: CandidateListPage,
-});
+/** Built screens; every other section shows its "coming soon" state until its screen is built. */
+const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {'/home': CandidateListPage};
+
+function pageOf(section: Section): ReactNode {
+  const Page = PAGES[section.path as SectionPath];
+  const page = Page ? <Page /> : <ComingSoon section={section} />;
+  return section.feature ? <FeatureGate feature={section.feature}>{page}</FeatureGate> : page;
+}
 
 /**
- * The other shell sections: guarded by their permission (without it, back home), each showing its
- * "coming soon" state until its screen is built.
+ * The shell's sections, guarded by their permission (without it, back home). Pages of `keepState`
+ * sections (home among them) are drawn by KeptOutlet, which keeps them mounted across navigation.
  */
-const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map(section =>
+const homeRoute = createRoute({getParentRoute: () => shellRoute, path: '/home', component: () => null});
+const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Section) =>
   createRoute({
     getParentRoute: () => shellRoute,
     path: section.path,
@@ -92,7 +102,7 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map(section =>
       const user = context.session.user;
       if (section.permission && (!user || !can(contextOf(user), section.permission))) throw redirect({to: '/home'});
     },
-    component: () => <ComingSoon section={section} />,
+    component: section.keepState ? () => null : () => pageOf(section),
   }),
 );
 

@@ -13,6 +13,8 @@ export type SessionInfo = {
   phoneProxyPort: number | null;
   /** Configured shell links; absent ones are not shown. */
   links: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string; forum?: string};
+  /** The site-wide maintenance switch as it was when the page loaded (the shell follows it live). */
+  maintenance: boolean;
 };
 
 export async function fetchSession(): Promise<SessionInfo> {

@@ -24,3 +24,9 @@ export function assertCan(ctx: AuthContext | undefined, permission: Permission):
   assertLoggedIn(ctx);
   if (!can(ctx, permission)) throw new AppError('forbidden');
 }
+
+/** Site-wide switches (maintenance, feature flags) are the administrator's alone. */
+export function assertAdmin(ctx: AuthContext | undefined): asserts ctx is AuthContext {
+  assertLoggedIn(ctx);
+  if (ctx.role !== 'admin') throw new AppError('forbidden');
+}

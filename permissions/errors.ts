@@ -5,7 +5,24 @@ import {ApplicationError} from '@rocicorp/zero';
  * REST body) and the UI maps it to a translated message; no stack trace ever leaves the server.
  * notFound also answers "exists but not yours", so errors do not reveal hidden rows.
  */
-export const ERROR_CODES = ['notLoggedIn', 'forbidden', 'notFound', 'invalidInput', 'unknownOption'] as const;
+export const ERROR_CODES = [
+  'notLoggedIn',
+  'forbidden',
+  'notFound',
+  'invalidInput',
+  'unknownOption',
+  'maintenance',
+  // Refusals the spec's dictionary (§8) words for the user; app/lib/dictionary.ts holds their texts.
+  'idExists',
+  'userUnknown',
+  'incomplete',
+  'nameExists',
+  'shadchanNameExists',
+  'shadchanPhoneExists',
+  'birthDateMismatch',
+  'genderMismatch',
+  'unableToSave',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type FieldIssue = {field: string; message: string};

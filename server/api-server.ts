@@ -5,6 +5,7 @@ import {connect} from './db/sql.ts';
 import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
 import {codeRequestLimits} from './auth/rate-limit.ts';
 import {googleFromEnv} from './auth/google.ts';
+import {forumFromEnv} from './forum/nodebb.ts';
 
 /** The API server process: REST calls, Zero's query and mutate endpoints, and (built) client files. */
 const ports = readPorts();
@@ -25,6 +26,7 @@ const app = createApi({
   devOutbox: production ? undefined : outbox,
   codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},
   google: googleFromEnv(process.env),
+  forum: forumFromEnv(process.env),
   serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',
   zeroPort: ports.zero,
   zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,

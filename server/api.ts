@@ -14,6 +14,8 @@ import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
+import {mountForumRoutes} from './forum/routes.ts';
+import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {bodyLimit} from 'hono/body-limit';
 import type {AuthContext} from '../permissions/context.ts';
@@ -45,6 +47,8 @@ export type ApiOptions = {
   devOutbox?: () => OutboxEntry[];
   /** Google sign-in's OAuth client; without it the Google calls answer 404 googleDisabled. */
   google?: GoogleOptions;
+  /** NodeBB's read API for the unread badge and news (FORUM_API_TOKEN); without it they answer 404 forumDisabled. */
+  forum?: ForumOptions;
 };
 
 export function createApi(options: ApiOptions) {
@@ -71,6 +75,7 @@ export function createApi(options: ApiOptions) {
   mountGoogleRoutes(app, sql, options.google, options.codes.allowCodeRequest);
   mountAfterLoginRoutes(app, sql);
   mountContactRoutes(app, options.contact);
+  mountForumRoutes(app, sql, options.forum);
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {MAX_AGE, MIN_AGE} from '../candidates/schema.ts';
 import {errorCodeOf, type FieldIssue} from '../../permissions/errors.ts';
+import {ERROR_TEXT} from './dictionary.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -59,15 +60,6 @@ export function serverErrorOf(details: unknown): {fields: FieldErrors; message: 
   const code = errorCodeOf(details);
   const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
   const fields = Object.fromEntries(issues.map(i => [i.field, messageFor(i.field, i.message)]));
-  const message =
-    code === 'forbidden'
-      ? m.error_forbidden()
-      : code === 'notFound'
-        ? m.error_profile_not_found()
-        : code === 'notLoggedIn'
-          ? m.error_session_expired()
-          : code === 'invalidInput' || code === 'unknownOption'
-            ? m.error_invalid_input()
-            : m.error_unable_to_save();
+  const message = (code ? ERROR_TEXT[code] : m.error_unable_to_save)();
   return {fields, message};
 }

@@ -1,11 +1,30 @@
 import {Settings} from 'lucide-react';
+import {useEffect} from 'react';
+import {fetchSession} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
 
-/** Spec §2 "maintenance": a spinning gear, under construction, back soon. */
+/** How often a visitor held here by the maintenance switch asks whether the site is back. */
+const RECHECK_MS = 15_000;
+
+/**
+ * Spec §2 "maintenance": a spinning gear, under construction, back soon. A visitor sent here by the
+ * site-wide switch is taken back into the site (a full load, for a fresh session) once it is off.
+ */
 export function MaintenancePage() {
   usePageTitle(m.maintenance_title());
+  useEffect(() => {
+    let heldBySwitch = false;
+    const check = async () => {
+      const session = await fetchSession().catch(() => undefined);
+      if (session?.maintenance) heldBySwitch = true;
+      else if (session && heldBySwitch) location.assign('/home');
+    };
+    void check();
+    const timer = setInterval(() => void check(), RECHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <AuthFrame>
       <div className="py-6 text-center" data-testid="maintenance">

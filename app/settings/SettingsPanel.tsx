@@ -1,51 +1,26 @@
 import {Settings2} from 'lucide-react';
 import {clsx} from 'clsx';
+import {useRouteContext} from '@tanstack/react-router';
+import {Toggle} from '../ui/Toggle.tsx';
+import {ForumNews} from '../forum/ForumNews.tsx';
+import {useForumEnabled} from '../forum/use-forum.ts';
+import {SiteSwitches} from '../site/SiteSwitches.tsx';
 import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
 import {SideSheet} from '../ui/SideSheet.tsx';
 import type {LayoutKey} from './schema.ts';
 import {useLayout} from './use-layout.ts';
 import * as m from '../paraglide/messages.js';
 
-function Toggle({
-  label,
-  checked,
-  onChange,
-  testid,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  testid: string;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center justify-between gap-3 py-2 text-sm text-slate-700">
-      {label}
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        onClick={() => onChange(!checked)}
-        data-testid={testid}
-        className={clsx('relative h-6 w-11 shrink-0 rounded-full transition-colors', checked ? 'bg-brand-600' : 'bg-slate-300')}
-      >
-        <span
-          className={clsx(
-            'absolute top-0.5 size-5 rounded-full bg-white shadow transition-all',
-            checked ? 'start-[1.375rem]' : 'start-0.5',
-          )}
-        />
-      </button>
-    </label>
-  );
-}
-
 /**
  * The right-hand settings panel (spec §2 Layout): font size, the side menu's toggles (the layout is
- * always vertical here, so they are always shown) and the language. Settings follow the user to every
- * device and take effect at once.
+ * always vertical here, so they are always shown), the language and the forum's news; for
+ * administrators also the site-wide switches. Settings follow the user to every device and take
+ * effect at once.
  */
 export function SettingsPanel() {
   const {layout, update} = useLayout();
+  const {session} = useRouteContext({from: '/shell'});
+  const forum = useForumEnabled();
   const sidebar: Array<{key: LayoutKey; label: string}> = [
     {key: 'sidebarCollapsed', label: m.settings_sidebar_collapsed()},
     {key: 'collapsedText', label: m.settings_collapsed_text()},
@@ -107,6 +82,9 @@ export function SettingsPanel() {
         <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.language_label()}</h3>
         <LanguageSwitcher onBrand={false} testid="settings-language" />
       </section>
+
+      {forum && <ForumNews />}
+      {session.user?.role === 'admin' && <SiteSwitches />}
     </SideSheet>
   );
 }

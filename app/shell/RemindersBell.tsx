@@ -1,9 +1,8 @@
 import * as Popover from '@radix-ui/react-popover';
-import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
-import {queries} from '../queries.ts';
+import {useReminders} from '../activities/use-reminders.ts';
 import {formatDate} from '../lib/dates.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -17,9 +16,7 @@ const fullName = (p: {forename: string; surname: string} | undefined) => (p ? `$
  * links to its activity; the badge counts the reminders due by the end of today.
  */
 export function RemindersBell() {
-  const [reminders] = useQuery(queries.activities.myReminders());
-  const endOfToday = new Date().setHours(23, 59, 59, 999);
-  const due = reminders.filter(r => (r.reminderAt ?? Infinity) <= endOfToday).length;
+  const {reminders, isDue, due} = useReminders();
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -50,7 +47,7 @@ export function RemindersBell() {
           ) : (
             <ul className="max-h-96 overflow-y-auto">
               {reminders.map(r => {
-                const overdue = (r.reminderAt ?? Infinity) <= endOfToday;
+                const overdue = isDue(r);
                 return (
                   <li key={r.id}>
                     <Popover.Close asChild>

@@ -1,11 +1,15 @@
-import {Link, useRouteContext} from '@tanstack/react-router';
-import {LogOut, PanelRight} from 'lucide-react';
+import {Link, Navigate, useRouteContext} from '@tanstack/react-router';
+import {Construction, LogOut, PanelRight} from 'lucide-react';
 import type {ReactNode} from 'react';
 import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
 import {PhoneProxyLink} from './PhoneProxyLink.tsx';
-import {FULL_MENU, SideMenu, type MenuLook} from './SideMenu.tsx';
+import {FULL_MENU, SideMenu, type Badges, type MenuLook} from './SideMenu.tsx';
+import {useSite} from '../site/use-site.ts';
+import {useReminders} from '../activities/use-reminders.ts';
+import {useForumEnabled, useForumUnread} from '../forum/use-forum.ts';
+import type {MenuEnv} from './menu.ts';
 import {SettingsPanel} from '../settings/SettingsPanel.tsx';
 import {useLayout} from '../settings/use-layout.ts';
 import {clsx} from 'clsx';
@@ -23,10 +27,18 @@ export function Shell({children}: {children: ReactNode}) {
   const {session, zero} = useRouteContext({from: '/shell'});
   const user = session.user!;
   const {layout, update} = useLayout();
+  const site = useSite();
+  const {due} = useReminders();
+  const forumUnread = useForumUnread(useForumEnabled());
+  // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
+  if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
+
+  const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
+  const badges: Badges = {reminders: due, forum: forumUnread};
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (
     <>
-      <SideMenu ctx={contextOf(user)} look={menuLook} />
+      <SideMenu env={env} look={menuLook} badges={badges} />
       <div
         className={clsx(
           'mt-6 border-t border-slate-200 pt-6',
@@ -40,6 +52,16 @@ export function Shell({children}: {children: ReactNode}) {
   );
   return (
     <div className="flex min-h-screen flex-col">
+      {site.maintenance && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900"
+          data-testid="maintenance-banner"
+        >
+          <Construction className="size-4 shrink-0" aria-hidden />
+          {m.maintenance_admin_banner()}
+        </p>
+      )}
       <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
         <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <MenuDrawer>{navigation(FULL_MENU)}</MenuDrawer>

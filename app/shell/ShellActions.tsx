@@ -1,32 +1,18 @@
 import {useRouteContext} from '@tanstack/react-router';
-import {Globe2, HandHeart, Link2, MessageSquare, PhoneForwarded} from 'lucide-react';
+import {Globe2, Link2, MessageSquare, PhoneForwarded} from 'lucide-react';
 import {useState, type ReactNode} from 'react';
 import {toast} from 'sonner';
 import {ContactDialog} from '../contact/ContactDialog.tsx';
 import {WorldsDialog} from './WorldsDialog.tsx';
+import {SAY} from '../lib/dictionary.ts';
 import * as m from '../paraglide/messages.js';
 
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
-function Item({
-  icon,
-  children,
-  ...props
-}: {
-  icon: ReactNode;
-  children: ReactNode;
-  onClick?: () => void;
-  href?: string;
-  testid: string;
-}) {
-  return props.href ? (
-    <a href={props.href} target="_blank" rel="noopener" className={itemClass} data-testid={props.testid}>
-      {icon}
-      {children}
-    </a>
-  ) : (
-    <button type="button" onClick={props.onClick} className={itemClass} data-testid={props.testid}>
+function Item({icon, children, onClick, testid}: {icon: ReactNode; children: ReactNode; onClick: () => void; testid: string}) {
+  return (
+    <button type="button" onClick={onClick} className={itemClass} data-testid={testid}>
       {icon}
       {children}
     </button>
@@ -34,9 +20,9 @@ function Item({
 }
 
 /**
- * The shell's buttons (spec §1, §6): donation, the personal add-ticket link, the proxy number when the
- * phone proxy is on, contact and training coordination, and the worlds-program registration. Links the
- * site has not configured are left out.
+ * The shell's buttons (spec §1, §6): the personal add-ticket link, contact and training coordination,
+ * the worlds-program registration and the proxy number when the phone proxy is on. Donation and the
+ * forum are links in the side menu. Links the site has not configured are left out.
  */
 export function ShellActions() {
   const {session} = useRouteContext({from: '/shell'});
@@ -47,7 +33,7 @@ export function ShellActions() {
 
   async function copyLink() {
     await navigator.clipboard.writeText(`${location.origin}/api/peoples/add-people-by-user/${encodeURIComponent(user.ID)}`);
-    toast.success(m.link_copied());
+    toast.success(SAY.linkCopied());
   }
 
   const icon = (Icon: typeof Link2) => <Icon className="size-4 shrink-0" aria-hidden />;
@@ -64,11 +50,6 @@ export function ShellActions() {
         {links.worldsForm && (
           <Item icon={icon(Globe2)} onClick={() => setWorlds(true)} testid="open-worlds">
             {m.worlds_title()}
-          </Item>
-        )}
-        {links.donation && (
-          <Item icon={icon(HandHeart)} href={links.donation} testid="donate">
-            {m.donate()}
           </Item>
         )}
         {session.phoneProxyPort !== null && links.proxyPhoneNumber && (

@@ -1,9 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {X} from 'lucide-react';
-import type {ReactNode} from 'react';
+import {useRef, type ReactNode} from 'react';
 import * as m from '../paraglide/messages.js';
 
-/** The app's modal: Radix handles focus trapping, Escape and aria; this adds the look. */
+/**
+ * The app's modal: Radix handles focus trapping, Escape and aria; this adds the look, and gives focus
+ * back to whatever opened it (our dialogs are opened by state, not by a Radix trigger).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -17,11 +20,20 @@ export function Dialog({
   description?: string;
   children: ReactNode;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[2px]" />
-        <RadixDialog.Content className="fixed start-1/2 top-[8vh] z-50 max-h-[84vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 focus:outline-none rtl:translate-x-1/2">
+        <RadixDialog.Content
+          onOpenAutoFocus={() => (opener.current = document.activeElement as HTMLElement | null)}
+          onCloseAutoFocus={event => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+          className="fixed start-1/2 top-[8vh] z-50 max-h-[84vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 focus:outline-none rtl:translate-x-1/2"
+        >
           <div className="mb-5 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>

@@ -20,12 +20,18 @@ export async function startSession(c: Context<ApiEnv>, sql: Sql, userID: string)
   return token;
 }
 
+/** The site-wide maintenance switch (site_setting), for pages outside the live shell. */
+async function inMaintenance(sql: Sql) {
+  const [row] = await sql<{maintenance: boolean}[]>`SELECT maintenance FROM site_setting WHERE id = 'site'`;
+  return row?.maintenance ?? false;
+}
+
 export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
   /**
-   * Who is signed in (null when nobody), and where the browser syncs from: ZERO_PUBLIC_URL behind a
+   * Who is signed in (null when nobody), whether the site is in maintenance, and where the browser syncs from: ZERO_PUBLIC_URL behind a
    * proxy, else zero-cache's port on the host name the browser already uses (cookies are per host name).
    */
-  app.get('/api/session', c =>
+  app.get('/api/session', async c =>
     c.json({
       user: c.get('session')?.user ?? null,
       cacheURL: options.zeroPublicURL ?? null,
@@ -34,6 +40,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       googleLogin: options.google !== undefined,
       phoneProxyPort: options.phoneProxyPort ?? null,
       links: options.links ?? {},
+      maintenance: await inMaintenance(options.sql),
     }),
   );
 

@@ -3,9 +3,10 @@ import {handleMutateRequest, handleQueryRequest, type ServerTransaction} from '@
 import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import type {Hono} from 'hono';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
+import {schema, zql} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
+import {isShutOut} from '../../permissions/site.ts';
 import type {Sql} from '../db/sql.ts';
 import type {ApiEnv} from '../api.ts';
 import {serverMutators} from './mutators.ts';
@@ -44,13 +45,18 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
   });
 }
 
-/** Runs one server mutator; a schema rejection becomes a typed error with per-field issues. */
+/**
+ * Runs one server mutator; a schema rejection becomes a typed error with per-field issues. While the
+ * site is in maintenance only administrators may change anything.
+ */
 export async function runServerMutator(
   tx: ServerTransaction,
   name: string,
   args: ReadonlyJSONValue | undefined,
   ctx: AuthContext,
 ) {
+  const site = await tx.run(zql.siteSetting.where('id', 'site').one());
+  if (site && isShutOut(site.maintenance, ctx)) throw new AppError('maintenance');
   try {
     await mustGetMutator(serverMutators, name).fn({tx, args, ctx});
   } catch (error) {

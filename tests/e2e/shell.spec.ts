@@ -6,6 +6,11 @@ test('the administrator sees every section; a view-only shadchan sees no admin-o
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'demo-admin');
   const adminMenu = admin.getByTestId('side-menu');
+  // Admin sections sit in nested submenus: control panel › files and Excel, › system management › shadchanim.
+  for (const submenu of ['control', 'excel', 'management', 'shadchanim']) {
+    await adminMenu.getByTestId(`submenu-${submenu}`).click();
+  }
+  await expect(adminMenu.getByTestId('submenu-control')).toHaveAttribute('aria-expanded', 'true');
   for (const path of [
     '/home',
     '/dashboard',
@@ -30,7 +35,10 @@ test('the administrator sees every section; a view-only shadchan sees no admin-o
   // The coordinator was granted exportToExcel, and only that among the admin sections.
   const coordinator = await (await browser.newContext()).newPage();
   await signIn(coordinator, 'demo-coordinator');
+  await coordinator.getByTestId('submenu-control').click();
+  await coordinator.getByTestId('submenu-excel').click();
   await expect(coordinator.getByTestId('menu-/admin/exports')).toBeVisible();
+  await expect(coordinator.getByTestId('menu-/import/excel')).toHaveCount(0);
   await expect(coordinator.getByTestId('menu-/admin/logs')).toHaveCount(0);
 });
 
@@ -112,7 +120,7 @@ test('shell buttons: personal link copied, proxy number shown, worlds form only 
   await expect(page.getByText('הקישור הועתק')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/api\/peoples\/add-people-by-user\/demo-shadchan$/);
   await expect(page.getByTestId('proxy-number')).toContainText('03-5550000');
-  await expect(page.getByTestId('donate')).toHaveAttribute('href', 'https://donate.kesher.test/');
+  await expect(page.getByTestId('menu-donate')).toHaveAttribute('href', 'https://donate.kesher.test/');
 
   await page.getByTestId('open-worlds').click();
   await page.getByTestId('worlds-open').click();
@@ -189,8 +197,10 @@ test('the top bar’s collapse toggle folds the side menu to icons and back', as
 });
 
 test('/forum/** leaves for the configured forum with a full page load, keeping the path and query', async ({page}) => {
+  const forum = new URL(process.env.E2E_FORUM_URL!);
+  const atForum = (url: URL, path: string) => url.host === forum.host && url.pathname === path;
   await page.goto('/forum/topic/12?page=2');
-  await page.waitForURL(url => url.pathname === '/forum-site/topic/12' && url.search === '?page=2');
+  await page.waitForURL(url => atForum(url, '/forum/topic/12') && url.search === '?page=2');
   await page.goto('/forum');
-  await page.waitForURL(url => url.pathname === '/forum-site/');
+  await page.waitForURL(url => atForum(url, '/forum/'));
 });

@@ -5,6 +5,7 @@ import {smtpMailer} from '../../server/auth/delivery/smtp.ts';
 import {codeRequestLimits} from '../../server/auth/rate-limit.ts';
 import type {Sql} from '../../server/db/sql.ts';
 import type {GoogleOptions} from '../../server/auth/google.ts';
+import type {ForumOptions} from '../../server/forum/nodebb.ts';
 import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 
 /**
@@ -13,7 +14,7 @@ import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
  */
 export async function startTestApi(
   sql: Sql,
-  options: {devSignIn?: boolean; perTarget?: number; perIP?: number; google?: GoogleOptions} = {},
+  options: {devSignIn?: boolean; perTarget?: number; perIP?: number; google?: GoogleOptions; forum?: ForumOptions} = {},
 ) {
   const provider = await startPhoneProvider();
   const smtp = await startSmtpServer();
@@ -41,6 +42,7 @@ export async function startTestApi(
       allowCodeRequest: codeRequestLimits(options.perTarget ?? 100, options.perIP ?? 1000),
     },
     google: options.google,
+    forum: options.forum,
   });
   return {
     app,

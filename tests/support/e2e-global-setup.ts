@@ -4,6 +4,7 @@ import {startStack} from '../../server/stack/stack.ts';
 import {e2ePorts} from './e2e-stack.ts';
 import {startInspector, startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 import {startGoogleProvider} from './google-provider.ts';
+import {NODEBB_TOKEN, startNodebbStandIn} from './nodebb-stand-in.ts';
 
 /**
  * Starts the real stack (fresh data, demo users, a few candidates) serving the built client, with sign-in
@@ -16,6 +17,15 @@ export default async function globalSetup() {
   // Google sign-in goes to a local OpenID Connect provider that says the user is David (a demo shadchan).
   const google = await startGoogleProvider();
   google.setIdentity({email: 'david@kesher.example', email_verified: true, name: 'David Ohana'});
+  // The forum: Yaakov (a demo shadchan) has unread posts; the news are the forum's recent topics.
+  const nodebb = await startNodebbStandIn();
+  nodebb.users.set('rachel@kesher.example', 1);
+  nodebb.users.set('yaakov@kesher.example', 3);
+  nodebb.setUnread(3, 7);
+  nodebb.setRecent([
+    {tid: 12, title: 'עדכון נהלים לשדכנים &amp; רכזות', timestamp: Date.UTC(2026, 10, 18), unread: true},
+    {tid: 9, title: 'כנס שדכנים ארצי – הרשמה', timestamp: Date.UTC(2026, 10, 2)},
+  ]);
   const stack = await startStack({
     ports: e2ePorts(),
     dataDir: path.join(ROOT, '.data', 'e2e'),
@@ -37,15 +47,18 @@ export default async function globalSetup() {
       OFFICE_EMAIL: 'office@kesher.test',
       DONATION_URL: 'https://donate.kesher.test/',
       WORLDS_FORM_URL: `${inspector.url}/worlds-form`,
-      FORUM_URL: `${inspector.url}/forum-site/`,
+      FORUM_URL: nodebb.url,
+      FORUM_API_TOKEN: NODEBB_TOKEN,
     },
   });
   // Workers are started after this and inherit the environment: tests check the database and the
   // stand-ins directly.
   process.env.E2E_DATABASE_URL = stack.databaseURL;
   process.env.E2E_STAND_INS_URL = inspector.url;
+  process.env.E2E_FORUM_URL = nodebb.url;
   return async () => {
     await stack.stop();
+    await nodebb.close();
     await inspector.close();
     await google.close();
     await smtp.close();

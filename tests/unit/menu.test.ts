@@ -1,0 +1,82 @@
+import {describe, expect, test} from 'vitest';
+import {effectivePermissions} from '../../permissions/roles.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import type {Role} from '../../permissions/roles.ts';
+import {MAX_SUBMENU_DEPTH, MENU, visibleMenu, type MenuEnv, type MenuNode} from '../../app/shell/menu.ts';
+import {SECTIONS} from '../../app/shell/sections.ts';
+import {DEFAULT_SITE} from '../../app/site/schema.ts';
+
+const ctxOf = (role: Role, granted: string[] = []): AuthContext => ({
+  userID: 'u',
+  role,
+  permissions: effectivePermissions(role, granted),
+});
+const links = {forum: 'https://forum.example/', donation: 'https://donate.example/'};
+const env = (ctx: AuthContext, over: Partial<MenuEnv> = {}): MenuEnv => ({ctx, site: DEFAULT_SITE, links, ...over});
+
+/** Every entry's id in the menu a user sees, depth-first. */
+function ids(menu: ReturnType<typeof visibleMenu>): string[] {
+  const walk = (nodes: MenuNode[]): string[] =>
+    nodes.flatMap(n => (n.kind === 'section' ? [n.path] : n.kind === 'external' ? [n.id] : [n.id, ...walk(n.children)]));
+  return menu.flatMap(h => walk(h.items));
+}
+
+function depthOf(nodes: readonly MenuNode[]): number {
+  return Math.max(0, ...nodes.map(n => (n.kind === 'group' ? 1 + depthOf(n.children) : 0)));
+}
+
+describe('side menu', () => {
+  test('submenus nest at most three levels deep, and the menu uses all three', () => {
+    expect(Math.max(...MENU.map(h => depthOf(h.items)))).toBe(MAX_SUBMENU_DEPTH);
+  });
+
+  test('every section reachable from a menu is a real section, once', () => {
+    const all = ids(visibleMenu(env(ctxOf('admin')))).filter(id => id.startsWith('/'));
+    expect(new Set(all).size).toBe(all.length);
+    for (const path of all) expect(SECTIONS.map(s => s.path as string)).toContain(path);
+  });
+
+  test('an administrator sees every section, the forum and the donation link', () => {
+    const seen = ids(visibleMenu(env(ctxOf('admin'))));
+    for (const path of ['/admin/exports', '/admin/logs', '/admin/schools', '/admin/notifications', '/users/new-user']) {
+      expect(seen).toContain(path);
+    }
+    expect(seen).toEqual(expect.arrayContaining(['forum', 'donate', 'control', 'management', 'shadchanim']));
+  });
+
+  test('a plain shadchan sees daily work and no permission-guarded section; empty submenus are left out', () => {
+    const seen = ids(visibleMenu(env(ctxOf('shadchan'))));
+    expect(seen).toEqual(
+      expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities', '/ideas', '/meorasim', '/sectors']),
+    );
+    for (const path of ['/admin/exports', '/admin/logs', '/import/excel', '/users/new-user']) expect(seen).not.toContain(path);
+    expect(seen).not.toContain('management');
+    expect(seen).not.toContain('shadchanim');
+  });
+
+  test('a coordinator granted exportToExcel sees the export inside the files submenu', () => {
+    const menu = visibleMenu(env(ctxOf('coordinator', ['exportToExcel'])));
+    expect(ids(menu)).toEqual(expect.arrayContaining(['control', 'excel', '/admin/exports']));
+    expect(ids(menu)).not.toContain('/import/excel');
+  });
+
+  test('add-shidduch-idea follows the idea-bank switch', () => {
+    const admin = ctxOf('admin');
+    expect(ids(visibleMenu(env(admin)))).toContain('/add-shidduch-idea');
+    expect(ids(visibleMenu(env(admin, {site: {...DEFAULT_SITE, ideaBank: false}})))).not.toContain('/add-shidduch-idea');
+  });
+
+  test('the forum needs a configured address, the site option and showTickets, editTickets or forumAccess', () => {
+    const shadchan = ctxOf('shadchan'); // showTickets by role
+    expect(ids(visibleMenu(env(shadchan)))).toContain('forum');
+    expect(ids(visibleMenu(env(shadchan, {site: {...DEFAULT_SITE, forum: false}})))).not.toContain('forum');
+    expect(ids(visibleMenu(env(shadchan, {links: {donation: links.donation}})))).not.toContain('forum');
+    const noRights: AuthContext = {userID: 'x', role: 'shadchan', permissions: []};
+    expect(ids(visibleMenu(env(noRights)))).not.toContain('forum');
+    expect(ids(visibleMenu(env({...noRights, permissions: ['forumAccess']})))).toContain('forum');
+  });
+
+  test('an external link without a configured address is left out', () => {
+    expect(ids(visibleMenu(env(ctxOf('admin'), {links: {}})))).not.toContain('donate');
+  });
+});
