@@ -6,7 +6,7 @@ import {AuthFrame} from '../login/AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** How often a visitor held here by the maintenance switch asks whether the site is back. */
-const RECHECK_MS = 15_000;
+const RECHECK_MS = 5_000;
 
 /**
  * Spec §2 "maintenance": a spinning gear, under construction, back soon. A visitor sent here by the

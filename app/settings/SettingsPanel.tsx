@@ -56,7 +56,7 @@ export function SettingsPanel() {
               data-testid={large ? 'font-large' : 'font-regular'}
               className={clsx(
                 'rounded-lg py-1.5 text-sm font-medium',
-                layout.largeFont === large ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500',
+                layout.largeFont === large ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600',
               )}
             >
               {large ? m.settings_font_large() : m.settings_font_regular()}

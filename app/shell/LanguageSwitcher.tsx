@@ -8,9 +8,11 @@ export function LanguageSwitcher({onBrand = true, testid = 'language-switcher'}:
   return (
     <label
       className={
+        // The select draws no ring of its own; the whole control shows keyboard focus instead. On a phone
+        // the top bar has no room for it: the settings panel has the same switcher.
         onBrand
-          ? 'flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 hover:bg-white/10'
-          : 'flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'
+          ? 'hidden items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 outline-offset-2 outline-gold-400 hover:bg-white/10 has-[select:focus-visible]:outline-2 sm:flex'
+          : 'flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 outline-offset-2 outline-brand-500 hover:bg-slate-50 has-[select:focus-visible]:outline-2'
       }
     >
       <Languages className="size-4" aria-hidden />

@@ -76,7 +76,7 @@ export function Shell({children}: {children: ReactNode}) {
             <PanelRight className="size-5 ltr:-scale-x-100" aria-hidden />
           </button>
           <Link to="/home" className="flex items-center gap-2.5 rounded-lg">
-            <img src="/favicon.svg" alt="" className="size-8" />
+            <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
             <span className="hidden text-lg font-semibold tracking-tight min-[400px]:inline">{m.app_title()}</span>
             <span className="hidden text-sm text-white/60 sm:inline">{m.app_tagline()}</span>
           </Link>

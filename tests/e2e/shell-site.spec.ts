@@ -74,7 +74,7 @@ test('maintenance switch: others are sent to the maintenance page and back; the 
   await expect(admin.getByTestId('maintenance-banner')).toBeVisible();
   await expect(admin.getByTestId('candidate-row').first()).toBeVisible();
   await admin.screenshot({path: 'test-results/screens/maintenance-admin-he.png'});
-  // A fresh visit is turned away too, and the server refuses the shadchan's writes.
+  // A fresh visit is turned away too (the server refusing their writes is a pg test).
   await shadchan.goto('/home');
   await shadchan.waitForURL('**/maintenance');
 

@@ -36,6 +36,7 @@ describe('migrations', () => {
       'profile',
       'profile_status',
       'sector',
+      'site_setting',
       'user_setting',
     ]);
     expect(tables.app_user).not.toContain('phone');
