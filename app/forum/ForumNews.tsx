@@ -1,5 +1,5 @@
 import {Newspaper} from 'lucide-react';
-import {formatDate} from '../lib/dates.ts';
+import {formatLocalDate} from '../lib/dates.ts';
 import {useForumNews} from './use-forum.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -30,7 +30,7 @@ export function ForumNews() {
                   <bdi className={topic.unread ? 'block font-semibold text-slate-900' : 'block'}>{topic.title}</bdi>
                   {topic.unread && <span className="sr-only">{m.forum_unread_topic()}</span>}
                   {topic.timestamp !== null && (
-                    <span className="text-xs text-slate-500 tabular-nums">{formatDate(topic.timestamp)}</span>
+                    <span className="text-xs text-slate-500 tabular-nums">{formatLocalDate(topic.timestamp)}</span>
                   )}
                 </span>
               </a>

@@ -26,8 +26,15 @@ export function ageOn(birthMs: number, today: Date = new Date()): number {
   return age;
 }
 
-/** DD-MM-YYYY, the product's date display (spec §9). */
+/** DD-MM-YYYY, the product's date display (spec §9), of a calendar date (UTC-midnight ms). */
 export function formatDate(ms: number): string {
   const [y, m, d] = msToIsoDate(ms).split('-');
   return `${d}-${m}-${y}`;
+}
+
+/** DD-MM-YYYY of a moment in time (a reminder, a forum post) as the user's own calendar has it. */
+export function formatLocalDate(ms: number): string {
+  const at = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getDate())}-${two(at.getMonth() + 1)}-${at.getFullYear()}`;
 }

@@ -3,7 +3,7 @@ import {Link} from '@tanstack/react-router';
 import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useReminders} from '../activities/use-reminders.ts';
-import {formatDate} from '../lib/dates.ts';
+import {formatLocalDate} from '../lib/dates.ts';
 import * as m from '../paraglide/messages.js';
 
 /** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
@@ -66,7 +66,7 @@ export function RemindersBell() {
                         <span
                           className={clsx('text-xs tabular-nums', overdue ? 'font-semibold text-amber-700' : 'text-slate-500')}
                         >
-                          {r.reminderAt ? formatDate(r.reminderAt) : ''}
+                          {r.reminderAt ? formatLocalDate(r.reminderAt) : ''}
                         </span>
                       </Link>
                     </Popover.Close>

@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {ageOn, formatDate, isoDateToMs, msToIsoDate} from '../../app/lib/dates.ts';
+import {ageOn, formatDate, formatLocalDate, isoDateToMs, msToIsoDate} from '../../app/lib/dates.ts';
 
 describe('calendar dates', () => {
   test('valid ISO dates round-trip through UTC-midnight ms', () => {
@@ -22,4 +22,11 @@ describe('calendar dates', () => {
   test('dates display as DD-MM-YYYY', () => {
     expect(formatDate(isoDateToMs('2026-03-07')!)).toBe('07-03-2026');
   });
+});
+
+test('a moment is shown on the local calendar day, DD-MM-YYYY', () => {
+  const lateEvening = new Date(2026, 10, 21, 23, 30).getTime();
+  const justAfterMidnight = new Date(2026, 10, 22, 0, 30).getTime();
+  expect(formatLocalDate(lateEvening)).toBe('21-11-2026');
+  expect(formatLocalDate(justAfterMidnight)).toBe('22-11-2026');
 });
