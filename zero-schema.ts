@@ -3,15 +3,18 @@
  * migrations/0001_core.sql). Server-only tables (session, migrations) and columns (app_user phone,
  * email) are deliberately absent. Timestamps and dates are numbers (ms since epoch, dates at UTC midnight).
  */
+import type {ReadonlyJSONValue} from '@rocicorp/zero';
 import {boolean, createBuilder, createSchema, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
 import type {AuthContext} from './permissions/context.ts';
 import type {Permission} from './permissions/labels.ts';
 import type {Role} from './permissions/roles.ts';
+import type {CardDetails, Colour} from './app/candidates/card/schema.ts';
 
 export type Locale = 'he' | 'en' | 'de' | 'ru';
 export type Labels = Partial<Record<Locale, string>> & {he: string};
 export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
+export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -60,6 +63,30 @@ const profile = table('profile')
     ownerID: string().from('owner_id'),
     createdAt: number().from('created_at'),
     updatedAt: number().from('updated_at'),
+    idNumber: string().from('id_number').optional(),
+    details: json<CardDetails>(),
+    communityID: string().from('community_id').optional(),
+    state: enumeration<ProfileState>(),
+    deletedAt: number().from('deleted_at').optional(),
+    closedAt: number().from('closed_at').optional(),
+    openFrom: number().from('open_from').optional(),
+    colour: enumeration<Colour>().optional(),
+    entryDate: number().from('entry_date'),
+    revision: number(),
+  })
+  .primaryKey('id');
+
+const profileRevision = table('profileRevision')
+  .from('profile_revision')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    revision: number(),
+    userID: string().from('user_id'),
+    field: string(),
+    oldValue: json<ReadonlyJSONValue>().from('old_value').optional(),
+    newValue: json<ReadonlyJSONValue>().from('new_value').optional(),
+    createdAt: number().from('created_at'),
   })
   .primaryKey('id');
 
@@ -103,8 +130,17 @@ const siteSetting = table('siteSetting')
   })
   .primaryKey('id');
 
-const profileRelationships = relationships(profile, ({one}) => ({
+const profileRelationships = relationships(profile, ({one, many}) => ({
   owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),
+  sector: one({sourceField: ['sectorID'], destField: ['id'], destSchema: sector}),
+  status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
+  community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
+  revisions: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileRevision}),
+}));
+
+const revisionRelationships = relationships(profileRevision, ({one}) => ({
+  author: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
 const activityRelationships = relationships(activity, ({one}) => ({
@@ -113,8 +149,8 @@ const activityRelationships = relationships(activity, ({one}) => ({
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting],
-  relationships: [profileRelationships, activityRelationships],
+  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision],
+  relationships: [profileRelationships, activityRelationships, revisionRelationships],
 });
 
 export type Schema = typeof schema;

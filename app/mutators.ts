@@ -1,11 +1,13 @@
 import {defineMutators} from '@rocicorp/zero';
 import {candidateMutators} from './candidates/mutators.ts';
+import {cardMutators} from './candidates/card/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
   candidates: candidateMutators,
+  cards: cardMutators,
   settings: settingsMutators,
   site: siteMutators,
 });

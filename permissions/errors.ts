@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'invalidInput',
   'unknownOption',
   'maintenance',
+  'staleRevision',
   // Refusals the spec's dictionary (§8) words for the user; app/lib/dictionary.ts holds their texts.
   'idExists',
   'userUnknown',

@@ -10,10 +10,11 @@ type ProfileQuery<R> = Query<'profile', Schema, R>;
  * - admin: everything;
  * - with showTickets: the general database, plus the user's own personal database;
  * - otherwise: nothing (an impossible filter, not a throw, so the query simply returns no rows).
+ * Closed and deleted profiles are hidden from everyone without showDeletedProfiles (spec §4).
  */
 export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefined): ProfileQuery<R> {
   // The primary key is never null: a filter that matches nothing on both SQLite and Postgres.
   if (!ctx || !can(ctx, 'showTickets')) return q.where('id', 'IS', null);
-  if (ctx.role === 'admin') return q;
-  return q.where(({or, cmp}) => or(cmp('database', 'general'), cmp('ownerID', ctx.userID)));
+  const own = ctx.role === 'admin' ? q : q.where(({or, cmp}) => or(cmp('database', 'general'), cmp('ownerID', ctx.userID)));
+  return can(ctx, 'showDeletedProfiles') ? own : own.where('deletedAt', 'IS', null).where('closedAt', 'IS', null);
 }

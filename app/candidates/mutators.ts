@@ -3,7 +3,7 @@ import {zql} from '../../zero-schema.ts';
 import {assertCan, type AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
-import {isoDateToMs} from '../lib/dates.ts';
+import {isoDateToMs, msToIsoDate} from '../lib/dates.ts';
 import {candidateCreateSchema, candidateUpdateSchema, type CandidateCreate, type CandidateUpdate} from './schema.ts';
 
 /** The status a new candidate starts in (seeded by migrations/0002_lookups.sql). */
@@ -28,6 +28,10 @@ export async function createCandidate({tx, ctx, args}: Write<CandidateCreate>, n
     statusID: INITIAL_STATUS_ID,
     database: args.database,
     ownerID: ctx.userID,
+    details: {},
+    state: 'active',
+    entryDate: isoDateToMs(msToIsoDate(now))!,
+    revision: 0,
     createdAt: now,
     updatedAt: now,
   });

@@ -1,12 +1,14 @@
 import {defineQuery, escapeLike} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
-import {candidateListSchema} from './schema.ts';
+import {can} from '../../permissions/context.ts';
+import {candidateListSchema, cardArgsSchema} from './schema.ts';
 
 export const candidateQueries = {
   /** The candidate list: visible profiles by surname, a growing window, optional prefix search. */
   list: defineQuery(candidateListSchema, ({args, ctx}) => {
-    let q = visibleProfiles(zql.profile, ctx);
+    // Deleted profiles are in the recycling bin, not the list.
+    let q = visibleProfiles(zql.profile, ctx).where('deletedAt', 'IS', null);
     if (args.search) {
       const prefix = `${escapeLike(args.search)}%`;
       q = q.where(({or, cmp}) =>
@@ -19,5 +21,26 @@ export const candidateQueries = {
       .orderBy('forename', 'asc')
       .orderBy('id', 'asc')
       .limit(args.limit);
+  }),
+
+  /** One candidate's card, with the names of its lookups and its shadchan. */
+  card: defineQuery(cardArgsSchema, ({args, ctx}) =>
+    visibleProfiles(zql.profile, ctx)
+      .where('id', args.id)
+      .related('owner', o => o.one())
+      .related('sector', q => q.one())
+      .related('status', q => q.one())
+      .related('community', q => q.one())
+      .one(),
+  ),
+
+  /** The card's revision history, newest first: only with viewChangeHistory, and only of a card the user may see. */
+  history: defineQuery(cardArgsSchema, ({args, ctx}) => {
+    const q = zql.profileRevision.where('profileID', args.id);
+    return (can(ctx, 'viewChangeHistory') ? q.whereExists('profile', p => visibleProfiles(p, ctx)) : q.where('id', 'IS', null))
+      .related('author', a => a.one())
+      .orderBy('revision', 'desc')
+      .orderBy('field', 'asc')
+      .limit(500);
   }),
 };

@@ -10,11 +10,11 @@ import {ageOn, isoDateToMs} from '../lib/dates.ts';
 export const MIN_AGE = 16;
 export const MAX_AGE = 99;
 
-const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
-const id = v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'));
+export const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
+export const id = v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'));
 
 // Each step only makes sense once the previous one passed, so the first failure is the message.
-const birthDate = v.config(
+export const birthDate = v.config(
   v.pipe(
     v.string('required'),
     v.nonEmpty('required'),
@@ -52,3 +52,5 @@ export const candidateListSchema = v.object({
   limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),
 });
 export type CandidateListArgs = v.InferOutput<typeof candidateListSchema>;
+
+export const cardArgsSchema = v.object({id});

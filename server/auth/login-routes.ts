@@ -1,5 +1,6 @@
 import type {Context, Hono} from 'hono';
 import {callMeSchema, emailCodeSchema} from '../../app/auth/schemas.ts';
+import {toE164} from '../../app/lib/phones.ts';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
@@ -7,7 +8,6 @@ import {logAuthEvent} from './audit.ts';
 import {createLoginCode, randomCode, type Channel} from './codes.ts';
 import type {CodeDelivery} from './delivery/index.ts';
 import {setAttemptCookie, verifyAndSignIn} from './finish-sign-in.ts';
-import {toE164} from './phone.ts';
 
 // The attempt cookie moved to finish-sign-in.ts with the step all sign-in paths share; callers still find it here.
 export {ATTEMPT_COOKIE} from './finish-sign-in.ts';

@@ -1,5 +1,6 @@
 import type {Sql} from './sql.ts';
 import {hashPassword} from '../auth/passwords.ts';
+import {demoDetails} from './demo-details.ts';
 import {generateProfiles, pick, prng, type DemoProfile} from './demo-data.ts';
 
 /** Demo staff: an admin and three shadchanim with different permissions (one a community coordinator). */
@@ -108,7 +109,7 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
   await insertInChunks(
     sql,
     'profile',
-    profiles.map(p => ({
+    profiles.map((p, index) => ({
       id: p.id,
       forename: p.forename,
       surname: p.surname,
@@ -121,6 +122,7 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
       owner_id: p.ownerID,
       id_number: p.idNumber,
       phones: sql.json(p.phones),
+      details: sql.json(demoDetails(p, index + 1)),
     })),
   );
 }

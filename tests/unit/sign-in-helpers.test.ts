@@ -1,19 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {callerPool} from '../../server/auth/delivery/index.ts';
-import {toE164} from '../../server/auth/phone.ts';
 import {randomCode} from '../../server/auth/codes.ts';
-
-describe('phone numbers', () => {
-  test.each([
-    ['050-1234567', '+972501234567'],
-    ['0501234567', '+972501234567'],
-    ['+972 50 123 4567', '+972501234567'],
-    ['02-6251111', '+97226251111'],
-    ['+1 212 555 0100', '+12125550100'],
-  ])('%s → %s', (input, e164) => expect(toE164(input)).toBe(e164));
-
-  test.each(['12345', '050-123', 'abc', ''])('%j is not a phone number', input => expect(toE164(input)).toBeUndefined());
-});
 
 describe('hung-up caller pool', () => {
   test('ranges and single numbers; every pick is in the pool', () => {

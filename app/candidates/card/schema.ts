@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+import {isoDateToMs} from '../../lib/dates.ts';
+import {isValidIsraeliID, normalizeIsraeliID} from '../../lib/israeli-id.ts';
+import {toE164} from '../../lib/phones.ts';
+import {CARD_FIELDS, OPTIONS, type CardField} from './fields.ts';
+
+/**
+ * The card's details document, built from the catalogue: one valibot schema for the form (field
+ * errors), the browser's optimistic mutator and the server's authoritative one. Phone numbers come in
+ * as typed and leave in E.164. Issue messages are message keys (app/lib/field-errors.ts).
+ */
+
+/** How many numbers a list of phones may hold. */
+export const MAX_PHONES = 6;
+
+const phone = v.pipe(
+  v.string('invalidPhone'),
+  v.trim(),
+  v.check(typed => toE164(typed) !== undefined, 'invalidPhone'),
+  v.transform(typed => toE164(typed)!),
+);
+
+function valueSchema(field: CardField) {
+  const kind = field.kind;
+  switch (kind.type) {
+    case 'text':
+    case 'long':
+      return field.required
+        ? v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(kind.max, 'tooLong'))
+        : v.pipe(v.string(), v.trim(), v.maxLength(kind.max, 'tooLong'));
+    case 'number':
+      return v.pipe(
+        v.number('invalidNumber'),
+        v.integer('invalidNumber'),
+        v.minValue(kind.min, 'outOfRange'),
+        v.maxValue(kind.max, 'outOfRange'),
+      );
+    case 'choice':
+      return v.picklist(Object.keys(OPTIONS[kind.options]), 'unknownOption');
+    case 'choices':
+      return v.pipe(v.array(v.picklist(Object.keys(OPTIONS[kind.options]), 'unknownOption')), v.maxLength(10, 'tooLong'));
+    case 'yesNo':
+      return v.boolean('unknownOption');
+    case 'phone':
+      return field.required ? v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), phone) : phone;
+    case 'phones':
+      return v.pipe(
+        v.array(phone, 'invalidPhone'),
+        field.required ? v.minLength(1, 'required') : v.minLength(0),
+        v.maxLength(MAX_PHONES, 'tooLong'),
+      );
+    case 'idNumber':
+    case 'community':
+      throw new Error(`${field.key} is a column, not a detail`);
+  }
+}
+
+/** Fields of kind idNumber and community are columns of their own; everything else is a detail. */
+export const DETAIL_FIELDS = CARD_FIELDS.filter(f => f.kind.type !== 'idNumber' && f.kind.type !== 'community');
+
+export const detailsSchema = v.strictObject(
+  Object.fromEntries(
+    DETAIL_FIELDS.map(field => {
+      const schema = valueSchema(field);
+      return [field.key, field.required ? schema : v.optional(schema)];
+    }),
+  ),
+  'unknownField',
+);
+/** A detail's stored value: text, a number, option ids, a yes/no or E.164 numbers. */
+export type DetailValue = string | number | boolean | string[];
+export type CardDetails = Partial<Record<string, DetailValue>>;
+
+/** An ID number as typed: digits (spaces and dashes ignored), with a valid check digit, stored as nine digits. */
+export const idNumberSchema = v.pipe(
+  v.string('invalidId'),
+  v.trim(),
+  v.check(typed => normalizeIsraeliID(typed) !== undefined, 'digitsOnly'),
+  v.check(isValidIsraeliID, 'invalidId'),
+  v.transform(typed => normalizeIsraeliID(typed)!),
+);
+
+export const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'gray'] as const;
+export type Colour = (typeof COLOURS)[number];
+
+const isoDate = v.pipe(
+  v.string('invalidDate'),
+  v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'),
+);
+
+/** The card's own columns beside the details, as the edit form saves them. */
+export const cardColumnsSchema = {
+  idNumber: v.nullable(idNumberSchema),
+  communityID: v.nullable(v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(40, 'tooLong'))),
+  openFrom: v.nullable(isoDate),
+  colour: v.nullable(v.picklist(COLOURS, 'unknownOption')),
+  details: detailsSchema,
+};

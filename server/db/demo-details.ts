@@ -1,0 +1,42 @@
+import type {CardDetails} from '../../app/candidates/card/schema.ts';
+import type {DemoProfile} from './demo-data.ts';
+import {pick, prng} from './demo-data.ts';
+import {FEMALE_FORENAMES, MALE_FORENAMES} from './demo-names.ts';
+
+const MALE_OCCUPATIONS = ['אברך', 'בחור ישיבה', 'מורה', 'רואה חשבון', 'מהנדס תוכנה', 'סופר סת״ם', 'מנהל חשבונות'];
+const FEMALE_OCCUPATIONS = ['גננת', 'מורה', 'מזכירה רפואית', 'מתכנתת', 'רואת חשבון', 'קלינאית תקשורת', 'מעצבת גרפית'];
+const LEARNING_MALE = ['ישיבת פוניבז׳', 'ישיבת מיר', 'כולל ערב', 'ישיבת חברון', 'ישיבת סלבודקה'];
+const LEARNING_FEMALE = ['סמינר בית יעקב', 'סמינר וולף', 'סמינר בית מלכה', 'מכללת ירושלים'];
+
+/**
+ * A demo card's details (the catalogue's required ones and a realistic handful more), drawn from a
+ * stream of their own so the rest of the demo data stays what its seed always gave.
+ */
+export function demoDetails(profile: DemoProfile, seed: number): CardDetails {
+  const rand = prng(seed);
+  const male = profile.gender === 'male';
+  const father = `${pick(rand, MALE_FORENAMES)} ${profile.surname}`;
+  const mother = `${pick(rand, FEMALE_FORENAMES)} ${profile.surname}`;
+  const [own, fatherPhone, motherPhone] = profile.phones;
+  const children = 2 + Math.floor(rand() * 9);
+  return {
+    maritalStatus: rand() < 0.92 ? 'single' : 'divorced',
+    height: male ? 165 + Math.floor(rand() * 25) : 152 + Math.floor(rand() * 20),
+    build: pick(rand, ['slim', 'average', 'average', 'sturdy']),
+    smoker: rand() < 0.08,
+    dorYeshorim: rand() < 0.85,
+    learning: male ? pick(rand, LEARNING_MALE) : pick(rand, LEARNING_FEMALE),
+    occupation: male ? pick(rand, MALE_OCCUPATIONS) : pick(rand, FEMALE_OCCUPATIONS),
+    origin: pick(rand, ['ashkenazi', 'ashkenazi', 'sephardi', 'mixed']),
+    fatherName: father,
+    motherName: mother,
+    childrenCount: children,
+    familyPosition: 1 + Math.floor(rand() * children),
+    ...(own && {candidatePhone: own}),
+    ...(fatherPhone && {fatherPhone}),
+    ...(motherPhone && {motherPhone}),
+    suggestionsContact: rand() < 0.5 ? father : mother,
+    suggestionsPhone: fatherPhone ?? own!,
+    inquiryPhones: [motherPhone ?? own!],
+  };
+}

@@ -1,0 +1,159 @@
+import type {ReadonlyJSONObject} from '@rocicorp/zero';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {queries} from '../../app/queries.ts';
+import {schema} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {connect} from '../../server/db/sql.ts';
+import {runServerMutator} from '../../server/zero/endpoints.ts';
+import {makeProfile, makeUser} from '../support/fixtures.ts';
+
+/** The full card's save through the real server mutator and Postgres: validation, conflicts, history. */
+const sql = connect(inject('databaseURL'));
+const db = zeroPostgresJS(schema, sql);
+afterAll(() => sql.end());
+
+const save = (ctx: AuthContext, args: ReadonlyJSONObject) => db.transaction(tx => runServerMutator(tx, 'cards.save', args, ctx));
+const rowOf = async (id: string) => (await sql`SELECT * FROM profile WHERE id = ${id}`)[0]!;
+
+let editor: AuthContext, viewer: AuthContext, historian: AuthContext, other: AuthContext;
+beforeAll(async () => {
+  editor = await makeUser(sql, 'shadchan', ['editTickets']);
+  historian = await makeUser(sql, 'shadchan', ['editTickets', 'viewChangeHistory']);
+  viewer = await makeUser(sql, 'shadchan');
+  other = await makeUser(sql, 'shadchan', ['editTickets']);
+});
+
+/** A complete, valid card for a profile at revision 0 (the required details filled in). */
+async function freshCard(): Promise<Record<string, unknown> & {id: string}> {
+  const id = await makeProfile(sql, other.userID, 'general', 'כרטיס');
+  return {
+    id,
+    revision: 0,
+    forename: 'משה',
+    surname: 'כרטיס',
+    gender: 'male',
+    city: 'בני ברק',
+    birthDate: '2000-01-01',
+    sectorID: 'litvish',
+    statusID: 'available',
+    idNumber: null,
+    communityID: null,
+    openFrom: null,
+    colour: null,
+    details: {
+      occupation: 'אברך',
+      suggestionsContact: 'רבקה כהן',
+      suggestionsPhone: '050-1234567',
+      inquiryPhones: ['03-6123456'],
+      height: 178,
+      build: 'average',
+      degrees: ['ba'],
+      smoker: false,
+    },
+  };
+}
+
+describe('cards.save', () => {
+  test('saves every field, phones in E.164, bumps the revision and records each changed field', async () => {
+    const card = await freshCard();
+    await save(editor, {...card, city: 'ירושלים', colour: 'blue', openFrom: '2026-12-01'} as ReadonlyJSONObject);
+    const row = await rowOf(card.id);
+    expect(row).toMatchObject({city: 'ירושלים', colour: 'blue', revision: 1});
+    expect(row.details).toMatchObject({suggestionsPhone: '+972501234567', inquiryPhones: ['+97236123456'], height: 178});
+    const fields = (await sql`SELECT field FROM profile_revision WHERE profile_id = ${card.id} ORDER BY field`).map(r => r.field);
+    expect(fields).toContain('city');
+    expect(fields).toContain('colour');
+    expect(fields).toContain('details.occupation');
+    expect(fields).not.toContain('forename');
+    const [city] =
+      await sql`SELECT old_value, new_value, user_id FROM profile_revision WHERE profile_id = ${card.id} AND field = 'city'`;
+    expect(city).toEqual({old_value: 'בני ברק', new_value: 'ירושלים', user_id: editor.userID});
+  });
+
+  test('an edit begun on an older revision is refused and changes nothing', async () => {
+    const card = await freshCard();
+    await save(editor, card as ReadonlyJSONObject);
+    await expect(save(other, {...card, city: 'צפת'} as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {code: 'staleRevision'},
+    });
+    expect(await rowOf(card.id)).toMatchObject({city: 'בני ברק', revision: 1});
+  });
+
+  test.each([
+    ['a missing occupation', {occupation: undefined}, 'details.occupation', 'required'],
+    ['no inquiry number', {inquiryPhones: []}, 'details.inquiryPhones', 'required'],
+    ['an invalid phone', {suggestionsPhone: '12'}, 'details.suggestionsPhone', 'invalidPhone'],
+    ['a wrong option', {build: 'huge'}, 'details.build', 'unknownOption'],
+    ['a height out of range', {height: 400}, 'details.height', 'outOfRange'],
+    ['oversized text', {aboutMe: 'א'.repeat(2001)}, 'details.aboutMe', 'tooLong'],
+  ])('%s is refused with a field issue and nothing is written', async (_, change, field, message) => {
+    const card = await freshCard();
+    const details = {...(card.details as object), ...change};
+    await expect(save(editor, {...card, details} as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: [{field, message}]},
+    });
+    expect(await rowOf(card.id)).toMatchObject({revision: 0, details: {}});
+  });
+
+  test('an unknown detail is refused', async () => {
+    const card = await freshCard();
+    await expect(
+      save(editor, {...card, details: {...(card.details as object), shoeSize: 44}} as ReadonlyJSONObject),
+    ).rejects.toMatchObject({details: {code: 'invalidInput'}});
+  });
+
+  test('an ID number with a wrong check digit is refused; a valid one is stored as nine digits', async () => {
+    const card = await freshCard();
+    await expect(save(editor, {...card, idNumber: '123456789'} as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {issues: [{field: 'idNumber', message: 'invalidId'}]},
+    });
+    await save(editor, {...card, idNumber: '12345678-2'} as ReadonlyJSONObject);
+    expect((await rowOf(card.id)).id_number).toBe('123456782');
+  });
+
+  test('an ID number already on another profile: birth date, then gender must match, else it is a duplicate', async () => {
+    const first = await freshCard();
+    await save(editor, {...first, idNumber: '000000018'} as ReadonlyJSONObject);
+    const second = await freshCard();
+    const withID = {...second, idNumber: '000000018'};
+    await expect(save(editor, {...withID, birthDate: '2001-02-03'} as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {code: 'birthDateMismatch', issues: [{field: 'idNumber'}]},
+    });
+    await expect(save(editor, {...withID, gender: 'female'} as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {code: 'genderMismatch'},
+    });
+    await expect(save(editor, withID as ReadonlyJSONObject)).rejects.toMatchObject({details: {code: 'idExists'}});
+    expect((await rowOf(second.id)).revision).toBe(0);
+  });
+
+  test('without editTickets, or on another shadchan’s personal card, nothing is saved', async () => {
+    const card = await freshCard();
+    await expect(save(viewer, card as ReadonlyJSONObject)).rejects.toMatchObject({details: {code: 'forbidden'}});
+    const personal = await makeProfile(sql, other.userID, 'personal', 'פרטי');
+    await expect(save(editor, {...card, id: personal} as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {code: 'notFound'},
+    });
+  });
+});
+
+describe('card queries', () => {
+  test('the history is read only with viewChangeHistory', async () => {
+    const card = await freshCard();
+    await save(editor, {...card, city: 'אלעד'} as ReadonlyJSONObject);
+    const history = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.candidates.history.fn({args: {id: card.id}, ctx})));
+    expect(await history(editor)).toEqual([]);
+    const rows = await history(historian);
+    expect(rows.find(r => r.field === 'city')).toMatchObject({oldValue: 'בני ברק', newValue: 'אלעד', revision: 1});
+  });
+
+  test('deleted and closed profiles are hidden from a shadchan', async () => {
+    const card = await freshCard();
+    const read = () => db.transaction(tx => tx.run(queries.candidates.card.fn({args: {id: card.id}, ctx: editor})));
+    expect(await read()).toBeDefined();
+    await sql`UPDATE profile SET deleted_at = now() WHERE id = ${card.id}`;
+    expect(await read()).toBeUndefined();
+    await sql`UPDATE profile SET deleted_at = NULL, closed_at = now() WHERE id = ${card.id}`;
+    expect(await read()).toBeUndefined();
+  });
+});
