@@ -21,6 +21,6 @@ const router = createAppRouter({session, zero});
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RouterProvider router={router} />
-    <Toaster dir={getTextDirection(getLocale())} position="bottom-center" richColors closeButton />
+    <Toaster dir={getTextDirection(getLocale())} position="bottom-center" richColors closeButton className="print:hidden" />
   </StrictMode>,
 );

@@ -1,6 +1,8 @@
 import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
+import {CardPage} from './candidates/card/CardPage.tsx';
+import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
@@ -106,6 +108,18 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Sec
   }),
 );
 
+/** A candidate's card and its edit form (spec §2: /home/tickets/edit/{ticketID}). */
+const cardRoute = createRoute({getParentRoute: () => shellRoute, path: '/home/tickets/$id', component: CardPage});
+const cardEditRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/home/tickets/edit/$id',
+  beforeLoad: ({context, params}) => {
+    const user = context.session.user;
+    if (!user || !can(contextOf(user), 'editTickets')) throw redirect({to: '/home/tickets/$id', params});
+  },
+  component: CardEditPage,
+});
+
 /** Public pages: anyone may open them. */
 const maintenanceRoute = createRoute({getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage});
 const privacyRoute = createRoute({getParentRoute: () => rootRoute, path: '/privacy-and-terms', component: PrivacyPage});
@@ -122,7 +136,7 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   forumRoute,
   forumPathRoute,
-  shellRoute.addChildren([indexRoute, homeRoute, ...sectionRoutes]),
+  shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),
 ]);
 
 export function createAppRouter(context: RouterContext) {

@@ -1,5 +1,5 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {useRouteContext} from '@tanstack/react-router';
+import {Link, useRouteContext} from '@tanstack/react-router';
 import {Lock, Pencil, Plus, Search, UserRound} from 'lucide-react';
 import {useDeferredValue, useEffect, useMemo, useRef, useState} from 'react';
 import {clsx} from 'clsx';
@@ -130,9 +130,16 @@ export function CandidateListPage() {
                 className={clsx('hover:bg-slate-50', now - p.updatedAt < FRESH_MS && 'live-flash')}
               >
                 <td className="px-4 py-2.5">
-                  <bdi className="font-medium text-slate-900">
-                    {p.surname} {p.forename}
-                  </bdi>
+                  <Link
+                    to="/home/tickets/$id"
+                    params={{id: p.id}}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                    data-testid="candidate-open"
+                  >
+                    <bdi>
+                      {p.surname} {p.forename}
+                    </bdi>
+                  </Link>
                   {p.database === 'personal' && (
                     <span className="ms-2 inline-flex items-center rounded-full bg-gold-100 px-2 py-0.5 text-xs font-medium text-amber-800">
                       {m.database_personal_badge()}

@@ -33,7 +33,7 @@ export const SAY = {
   noResults: m.no_results,
   deleteConfirm: m.dict_delete_confirm,
   activityDeleted: m.dict_activity_deleted,
-  updated: m.dict_updated,
+  updated: m.updated_successfully,
   inRecycleBin: m.dict_in_recycle_bin,
   saved: m.saved_successfully,
   verified: m.verification_successful,

@@ -31,6 +31,11 @@ const MESSAGES: Record<string, () => string> = {
   digitsOnly: m.error_digits_only,
   invalidId: m.error_invalid_id,
   invalidPhone: m.error_invalid_number,
+  outOfRange: m.error_out_of_range,
+  invalidNumber: m.error_not_a_number,
+  idExists: m.dict_id_exists,
+  birthDateMismatch: m.dict_birth_date_mismatch,
+  genderMismatch: m.dict_gender_mismatch,
 };
 
 export type FieldErrors = Record<string, string>;

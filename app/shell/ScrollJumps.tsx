@@ -25,7 +25,7 @@ export function ScrollJumps() {
     'rounded-full bg-white p-2.5 text-brand-700 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500';
   const reduced = () => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
   return (
-    <div className="fixed end-4 bottom-4 z-20 flex flex-col gap-2">
+    <div className="fixed end-4 bottom-4 z-20 flex flex-col gap-2 print:hidden">
       {room.up && (
         <button
           type="button"

@@ -55,14 +55,14 @@ export function Shell({children}: {children: ReactNode}) {
       {site.maintenance && (
         <p
           role="status"
-          className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900"
+          className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-1.5 text-center text-sm font-medium text-amber-900 print:hidden"
           data-testid="maintenance-banner"
         >
           <Construction className="size-4 shrink-0" aria-hidden />
           {m.maintenance_admin_banner()}
         </p>
       )}
-      <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
+      <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md print:hidden">
         <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <MenuDrawer>{navigation(FULL_MENU)}</MenuDrawer>
           <button
@@ -103,7 +103,7 @@ export function Shell({children}: {children: ReactNode}) {
       <div className="mx-auto flex w-full max-w-[90rem] flex-1 gap-6 px-4 py-6 sm:px-6">
         <aside
           className={clsx(
-            'group/side hidden shrink-0 transition-[width] lg:block',
+            'group/side hidden shrink-0 transition-[width] lg:block print:hidden',
             look.collapsed ? (look.collapsedText ? 'w-20' : 'w-14') : 'w-56',
             look.collapsed && look.hoverMenus && 'hover:w-56',
           )}

@@ -53,7 +53,9 @@ for (const locale of ['he', 'en'] as const) {
   });
 }
 
-/** Every route of the shell (spec §2), straight from the sections table; parameterised ones with a sample id. */
-const SHELL_ROUTES = SECTIONS.map(s =>
-  s.path.replace('$id', s.path.startsWith('/dashboard') ? 'demo-activity-1' : 'demo-shadchan'),
-);
+/** Every route of the shell (spec §2), straight from the sections table (parameterised ones with a sample id), and a card. */
+const SHELL_ROUTES = [
+  ...SECTIONS.map(s => s.path.replace('$id', s.path.startsWith('/dashboard') ? 'demo-activity-1' : 'demo-shadchan')),
+  '/home/tickets/demo-00001',
+  '/home/tickets/edit/demo-00001',
+];

@@ -101,7 +101,7 @@ export const CARD_SECTIONS = [
     id: 'personal',
     title: m.card_section_personal,
     fields: [
-      {key: 'idNumber', label: m.pf_id_number, kind: {type: 'idNumber'}},
+      {key: 'idNumber', label: m.field_id_number, kind: {type: 'idNumber'}},
       {key: 'maritalStatus', label: m.pf_marital_status, kind: {type: 'choice', options: 'maritalStatus'}},
       {key: 'height', label: m.pf_height, kind: {type: 'number', min: 120, max: 230}},
       {key: 'weight', label: m.pf_weight, kind: {type: 'number', min: 30, max: 200}},
@@ -154,7 +154,7 @@ export const CARD_SECTIONS = [
     id: 'background',
     title: m.card_section_background,
     fields: [
-      {key: 'communityID', label: m.pf_community_i_d, kind: {type: 'community'}},
+      {key: 'communityID', label: m.pf_community, kind: {type: 'community'}},
       {key: 'origin', label: m.pf_origin, kind: {type: 'choice', options: 'origin'}},
       {key: 'openness', label: m.pf_openness, kind: {type: 'choice', options: 'openness'}},
       {key: 'yichus', label: m.pf_yichus, kind: {type: 'long', max: 1000}},

@@ -1,0 +1,199 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {Link, useParams, useRouteContext} from '@tanstack/react-router';
+import {History, Pencil, Printer, UserRound} from 'lucide-react';
+import {clsx} from 'clsx';
+import {can} from '../../../permissions/context.ts';
+import {currentLocale} from '../../i18n.ts';
+import {labelOf} from '../../lookups.ts';
+import {ageOn, formatDate, formatLocalDate, msToIsoDate} from '../../lib/dates.ts';
+import {hebrewDateOf} from '../../lib/hebrew-date.ts';
+import {queries} from '../../queries.ts';
+import {contextOf} from '../../session.ts';
+import {usePageTitle} from '../../ui/page-title.ts';
+import {genderLabel} from '../labels.ts';
+import {CardValue} from './CardValue.tsx';
+import {CARD_SECTIONS, type CardField} from './fields.ts';
+import {fieldLabel} from './labels.ts';
+import {COLOUR_CLASS} from './colours.ts';
+import type {CardDetails} from './schema.ts';
+import * as m from '../../paraglide/messages.js';
+
+const shownFor = (field: CardField, gender: 'male' | 'female') => !field.gender || field.gender === gender;
+
+/**
+ * A candidate's card (spec §2 "candidate profile view, full view and print"), live: another shadchan's
+ * saved edit appears at once. The same page prints as a clean résumé (print CSS hides the shell).
+ */
+export function CardPage() {
+  const {id} = useParams({strict: false}) as {id: string};
+  const {session} = useRouteContext({from: '/shell'});
+  const ctx = contextOf(session.user!);
+  const [card, details] = useQuery(queries.candidates.card({id}));
+  const [communities] = useQuery(queries.lookups.communities());
+  const locale = currentLocale();
+  usePageTitle(card ? `${card.forename} ${card.surname}` : m.card_view());
+
+  if (!card) {
+    return details.type === 'complete' ? (
+      <p className="py-16 text-center text-slate-500" data-testid="card-not-found">
+        {m.card_not_found()}
+      </p>
+    ) : null;
+  }
+  const values: CardDetails = card.details;
+  const community = communities.find(c => c.id === card.communityID)?.name;
+  const facts: Array<[string, string | undefined]> = [
+    [m.field_id_number(), card.idNumber ?? undefined],
+    [m.field_birth_date(), formatDate(card.birthDate)],
+    [m.card_hebrew_birth_date(), hebrewDateOf(msToIsoDate(card.birthDate))],
+    [m.pf_community(), community],
+    [m.card_open_from(), card.openFrom ? formatDate(card.openFrom) : m.card_open_now()],
+    [m.card_entry_date(), formatDate(card.entryDate)],
+    [m.card_updated_at(), formatLocalDate(card.updatedAt)],
+  ];
+
+  return (
+    <article className="mx-auto max-w-5xl space-y-6 print:max-w-none print:space-y-3" data-testid="card">
+      <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0">
+        <div className="flex flex-wrap items-start gap-5">
+          <div
+            className={clsx(
+              'flex size-16 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-2xl font-semibold text-brand-700 ring-4',
+              card.colour ? COLOUR_CLASS[card.colour] : 'ring-brand-100',
+            )}
+            aria-hidden
+          >
+            {card.forename.slice(0, 1)}
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-semibold text-slate-900" data-testid="card-name">
+              <bdi>
+                {card.forename} {card.surname}
+              </bdi>
+            </h1>
+            <p className="mt-1 text-slate-600">
+              {genderLabel[card.gender]()} · {m.card_age()} {ageOn(card.birthDate)} · <bdi>{card.city}</bdi>
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
+              <span
+                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 ring-1 ring-brand-100"
+                data-testid="card-status"
+              >
+                {labelOf(card.status?.labels, locale)}
+              </span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{labelOf(card.sector?.labels, locale)}</span>
+              {card.database === 'personal' && (
+                <span className="rounded-full bg-gold-100 px-2.5 py-1 text-amber-800">{m.database_personal_badge()}</span>
+              )}
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
+                <UserRound className="size-3.5" aria-hidden />
+                <bdi>{card.owner?.name}</bdi>
+              </span>
+            </div>
+          </div>
+          <div className="flex gap-2 print:hidden">
+            {can(ctx, 'editTickets') && (
+              <Link
+                to="/home/tickets/edit/$id"
+                params={{id}}
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-800"
+                data-testid="card-edit"
+              >
+                <Pencil className="size-4" aria-hidden />
+                {m.card_edit()}
+              </Link>
+            )}
+            <button
+              type="button"
+              onClick={() => window.print()}
+              className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              data-testid="card-print"
+            >
+              <Printer className="size-4" aria-hidden />
+              {m.card_print()}
+            </button>
+          </div>
+        </div>
+        <dl className="mt-5 grid gap-x-6 gap-y-3 border-t border-slate-100 pt-4 text-sm sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4">
+          {facts
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-slate-500">{label}</dt>
+                <dd className="font-medium text-slate-900 tabular-nums">
+                  <bdi>{value}</bdi>
+                </dd>
+              </div>
+            ))}
+        </dl>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2 print:gap-3">
+        {CARD_SECTIONS.map(section => {
+          const filled = section.fields.filter(
+            (f: CardField) =>
+              shownFor(f, card.gender) &&
+              values[f.key] !== undefined &&
+              f.kind.type !== 'idNumber' &&
+              f.kind.type !== 'community',
+          );
+          return (
+            <section
+              key={section.id}
+              className="break-inside-avoid rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 print:p-3 print:shadow-none"
+              data-testid={`card-section-${section.id}`}
+            >
+              <h2 className="mb-3 text-base font-semibold text-slate-900">{section.title()}</h2>
+              {filled.length === 0 ? (
+                <p className="text-sm text-slate-500">{m.card_empty_section()}</p>
+              ) : (
+                <dl className="grid gap-x-4 gap-y-2.5 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+                  {filled.map((f: CardField) => (
+                    <div key={f.key} className="contents">
+                      <dt className="text-slate-500">{f.label()}</dt>
+                      <dd className="text-slate-900" data-testid={`card-value-${f.key}`}>
+                        <CardValue field={f} value={values[f.key]!} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </section>
+          );
+        })}
+      </div>
+
+      {can(ctx, 'viewChangeHistory') && <CardHistory id={id} />}
+    </article>
+  );
+}
+
+/** The card's revision history (view change history): who changed what, when, old → new. */
+function CardHistory({id}: {id: string}) {
+  const [rows] = useQuery(queries.candidates.history({id}));
+  const shown = (value: unknown) =>
+    value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 print:hidden" data-testid="card-history">
+      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
+        <History className="size-4" aria-hidden />
+        {m.card_history()}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">{m.card_history_empty()}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {rows.slice(0, 50).map(r => (
+            <li key={r.id} className="flex flex-wrap gap-x-3 py-2">
+              <span className="text-slate-500 tabular-nums">{formatLocalDate(r.createdAt)}</span>
+              <bdi className="font-medium text-slate-700">{r.author?.name}</bdi>
+              <span className="text-slate-700">{fieldLabel(r.field)}:</span>
+              <bdi className="text-slate-500 line-through">{shown(r.oldValue)}</bdi>
+              <bdi className="text-slate-900">{shown(r.newValue)}</bdi>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import {formatPhone} from '../../lib/phones.ts';
+import {OPTIONS, type CardField} from './fields.ts';
+import type {DetailValue} from './schema.ts';
+import * as m from '../../paraglide/messages.js';
+
+const optionLabel = (list: keyof typeof OPTIONS, id: string) =>
+  ((OPTIONS[list] as Record<string, (() => string) | undefined>)[id] ?? (() => id))();
+
+/** A detail as the card and the print view show it: translated options, phones as links, text as typed. */
+export function CardValue({field, value}: {field: CardField; value: DetailValue}) {
+  const kind = field.kind;
+  switch (kind.type) {
+    case 'choice':
+      return <>{optionLabel(kind.options, value as string)}</>;
+    case 'choices':
+      return <>{(value as string[]).map(id => optionLabel(kind.options, id)).join(', ')}</>;
+    case 'yesNo':
+      return <>{value ? m.opt_yes_no_yes() : m.opt_yes_no_no()}</>;
+    case 'phone':
+    case 'phones':
+      return (
+        <span className="flex flex-wrap gap-x-3">
+          {[value as string | string[]].flat().map(phone => (
+            <a key={phone} href={`tel:${phone}`} dir="ltr" className="text-brand-700 tabular-nums hover:underline">
+              {formatPhone(phone)}
+            </a>
+          ))}
+        </span>
+      );
+    case 'long':
+      return <bdi className="whitespace-pre-line">{String(value)}</bdi>;
+    default:
+      return <bdi>{String(value)}</bdi>;
+  }
+}

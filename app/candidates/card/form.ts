@@ -1,0 +1,94 @@
+import {msToIsoDate} from '../../lib/dates.ts';
+import {formatPhone} from '../../lib/phones.ts';
+import type {Row} from '@rocicorp/zero';
+import type {Schema} from '../../../zero-schema.ts';
+import type {CardField} from './fields.ts';
+import {DETAIL_FIELDS, type CardDetails, type DetailValue} from './schema.ts';
+
+/**
+ * The edit form's state: every control holds text (or a list of option ids), as typed. Saving turns it
+ * into the mutator's arguments, which the shared schema then checks; loading turns a stored card back.
+ */
+export type CardForm = Record<string, string | string[]>;
+
+type ProfileRow = Row<Schema['tables']['profile']>;
+
+const CORE = ['forename', 'surname', 'gender', 'city', 'birthDate', 'sectorID', 'statusID'] as const;
+
+function detailToForm(field: CardField, value: DetailValue | undefined): string | string[] {
+  switch (field.kind.type) {
+    case 'choices':
+      return (value as string[] | undefined) ?? [];
+    case 'yesNo':
+      return value === undefined ? '' : value ? 'yes' : 'no';
+    case 'phone':
+      return value ? formatPhone(value as string) : '';
+    case 'phones':
+      return ((value as string[] | undefined) ?? []).map(formatPhone).join(', ');
+    default:
+      return value === undefined ? '' : String(value);
+  }
+}
+
+export function formFromCard(row: ProfileRow): CardForm {
+  const details: CardDetails = row.details;
+  return {
+    forename: row.forename,
+    surname: row.surname,
+    gender: row.gender,
+    city: row.city,
+    birthDate: msToIsoDate(row.birthDate),
+    sectorID: row.sectorID,
+    statusID: row.statusID,
+    idNumber: row.idNumber ?? '',
+    communityID: row.communityID ?? '',
+    openFrom: row.openFrom ? msToIsoDate(row.openFrom) : '',
+    colour: row.colour ?? '',
+    ...Object.fromEntries(DETAIL_FIELDS.map(f => [f.key, detailToForm(f, details[f.key])])),
+  };
+}
+
+/** A detail as the schema expects it; empty optional controls are left out of the document. */
+function formToDetail(field: CardField, raw: string | string[]): DetailValue | undefined {
+  if (Array.isArray(raw)) return raw.length > 0 || field.required ? raw : undefined;
+  const text = raw.trim();
+  if (text === '' && !field.required) return undefined;
+  switch (field.kind.type) {
+    case 'number':
+      // Not a number stays text, so the schema says so next to the field.
+      return /^-?\d+$/.test(text) ? Number(text) : (text as unknown as number);
+    case 'yesNo':
+      return text === 'yes';
+    case 'phones':
+      return text
+        .split(/[,;\n]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+    default:
+      return text;
+  }
+}
+
+export function cardArgs(id: string, revision: number, form: CardForm) {
+  const text = (key: string) => String(form[key] ?? '');
+  const orNull = (key: string) => (text(key).trim() === '' ? null : text(key).trim());
+  const details = Object.fromEntries(
+    DETAIL_FIELDS.flatMap(f => {
+      const value = formToDetail(f, form[f.key] ?? '');
+      return value === undefined ? [] : [[f.key, value]];
+    }),
+  );
+  return {
+    id,
+    revision,
+    ...Object.fromEntries(CORE.map(key => [key, text(key)])),
+    idNumber: orNull('idNumber'),
+    communityID: orNull('communityID'),
+    openFrom: orNull('openFrom'),
+    colour: orNull('colour'),
+    details,
+  };
+}
+
+/** Whether two form states differ (the unsaved-changes warning). */
+export const formsDiffer = (a: CardForm, b: CardForm) => JSON.stringify(a) !== JSON.stringify(b);

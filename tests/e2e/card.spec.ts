@@ -1,0 +1,64 @@
+import {expect, test} from '@playwright/test';
+import {newSignedInPage, signIn} from './helpers.ts';
+
+/** The candidate card: view, edit with validation, print, and two shadchanim on one card. */
+test('open a card from the list, edit it with field errors first, save, see it and print it', async ({page}) => {
+  await signIn(page, 'demo-admin');
+  await page.getByTestId('candidate-open').first().click();
+  await page.waitForURL('**/home/tickets/*');
+  const name = await page.getByTestId('card-name').textContent();
+  await expect(page.getByTestId('card-section-contacts')).toBeVisible();
+
+  await page.getByTestId('card-edit').click();
+  await page.waitForURL('**/home/tickets/edit/*');
+  await expect(page.getByTestId('card-dirty')).toHaveText('כל השינויים נשמרו');
+  await page.locator('[name=height]').fill('500');
+  await page.locator('[name=suggestionsPhone]').fill('12');
+  await page.locator('[name=aboutMe]').fill('אוהב ללמוד, שמח ואופטימי');
+  await expect(page.getByTestId('card-dirty')).toHaveText('יש שינויים שלא נשמרו');
+  await page.getByTestId('card-save').click();
+  await expect(page.locator('[name=height]')).toBeFocused();
+  await expect(page.locator('[data-field-error]')).toHaveText(['הערך מחוץ לטווח המותר', 'מספר לא תקין']);
+
+  await page.locator('[name=height]').fill('181');
+  await page.locator('[name=suggestionsPhone]').fill('+44 20 7946 0958');
+  await page.getByTestId('card-save').click();
+  await page.waitForURL(url => !url.pathname.includes('/edit/'));
+  await expect(page.getByTestId('card-value-height')).toHaveText('181');
+  await expect(page.getByTestId('card-value-suggestionsPhone')).toHaveText('+44 20 7946 0958');
+  await expect(page.getByTestId('card-value-aboutMe')).toHaveText('אוהב ללמוד, שמח ואופטימי');
+  await expect(page.getByTestId('card-history')).toContainText('גובה (ס״מ)');
+  await page.screenshot({path: 'test-results/screens/card-he.png', fullPage: true});
+  await page.emulateMedia({media: 'print'});
+  await expect(page.getByTestId('card-print')).toBeHidden();
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  await expect(page.getByTestId('card-name')).toHaveText(name!);
+  await page.screenshot({path: 'test-results/screens/card-print-he.png', fullPage: true});
+});
+
+test('a second shadchan sees a saved edit at once, and an edit begun before it is not silently saved over it', async ({
+  browser,
+}) => {
+  const first = await newSignedInPage(browser, 'demo-admin');
+  const second = await newSignedInPage(browser, 'demo-coordinator');
+  await first.getByTestId('candidate-open').nth(2).click();
+  await first.waitForURL('**/home/tickets/*');
+  const url = first.url();
+  await second.goto(url.replace('/home/tickets/', '/home/tickets/edit/'));
+  await expect(second.getByTestId('card-form')).toBeVisible();
+  await second.locator('[name=workplace]').fill('בית ספר תורני');
+
+  await first.goto(url.replace('/home/tickets/', '/home/tickets/edit/'));
+  await first.locator('[name=workplace]').fill('מוסד אחר');
+  await first.getByTestId('card-save').click();
+  await first.waitForURL(url);
+  await expect(first.getByTestId('card-value-workplace')).toHaveText('מוסד אחר');
+
+  // The second editor is told, and their save is refused rather than overwriting the first one's.
+  await expect(second.getByTestId('card-newer')).toBeVisible();
+  await second.getByTestId('card-save').click();
+  await expect(second.getByText('מישהו אחר שמר את הכרטיס אחרי שפתחת אותו', {exact: false})).toBeVisible();
+  await expect(first.getByTestId('card-value-workplace')).toHaveText('מוסד אחר');
+  await second.getByRole('button', {name: 'טעינת הגרסה החדשה'}).click();
+  await expect(second.locator('[name=workplace]')).toHaveValue('מוסד אחר');
+});
