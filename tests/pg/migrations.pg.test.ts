@@ -34,6 +34,7 @@ describe('migrations', () => {
       'app_user',
       'community',
       'profile',
+      'profile_revision',
       'profile_status',
       'sector',
       'site_setting',
@@ -42,9 +43,9 @@ describe('migrations', () => {
     expect(tables.app_user).not.toContain('phone');
     expect(tables.app_user).not.toContain('email');
     expect(tables.app_user).not.toContain('password_hash');
-    // Self-user details (ID number, phones) and the closed mark are server-only; browsers get exactly
-    // the profile columns zero-schema.ts declares.
-    for (const column of ['id_number', 'phones', 'closed_at']) expect(tables.profile).not.toContain(column);
+    // The sign-in phones (derived from the card's contacts) are server-only; browsers get exactly the
+    // profile columns zero-schema.ts declares (the card, since migration 0010).
+    expect(tables.profile).not.toContain('phones');
     const declared = Object.entries(schema.tables.profile.columns).map(
       ([name, c]) => ('serverName' in c && c.serverName) || name,
     );
