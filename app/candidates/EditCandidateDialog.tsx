@@ -2,8 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {useState, type FormEvent} from 'react';
 import {queries} from '../queries.ts';
 import {mutators} from '../mutators.ts';
-import {currentLocale} from '../i18n.ts';
-import {labelOf} from '../lookups.ts';
+import {LookupOptions} from '../LookupOptions.tsx';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
@@ -17,7 +16,6 @@ export function EditCandidateDialog({candidate, onClose}: {candidate: EditableCa
   const [statuses] = useQuery(queries.lookups.statuses());
   const [city, setCity] = useState(candidate.city);
   const [statusID, setStatusID] = useState(candidate.statusID);
-  const locale = currentLocale();
   const {errors, saving, save, clearError} = useMutationForm(
     candidateUpdateSchema,
     mutators.candidates.update,
@@ -45,11 +43,7 @@ export function EditCandidateDialog({candidate, onClose}: {candidate: EditableCa
         <Field label={m.field_status()} error={errors.statusID}>
           {p => (
             <Select {...p} name="statusID" value={statusID} onChange={e => (setStatusID(e.target.value), clearError('statusID'))}>
-              {statuses.map(s => (
-                <option key={s.id} value={s.id}>
-                  {labelOf(s.labels, locale)}
-                </option>
-              ))}
+              <LookupOptions rows={statuses} />
             </Select>
           )}
         </Field>

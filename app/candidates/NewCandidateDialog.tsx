@@ -3,8 +3,7 @@ import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
 import {queries} from '../queries.ts';
 import {mutators} from '../mutators.ts';
-import {currentLocale} from '../i18n.ts';
-import {labelOf} from '../lookups.ts';
+import {LookupOptions} from '../LookupOptions.tsx';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
@@ -26,7 +25,6 @@ const EMPTY: Omit<CandidateCreateInput, 'id'> = {
 export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenChange: (open: boolean) => void}) {
   const [sectors] = useQuery(queries.lookups.sectors());
   const [form, setForm] = useState(EMPTY);
-  const locale = currentLocale();
   const {errors, saving, save, clearError} = useMutationForm(
     candidateCreateSchema,
     mutators.candidates.create,
@@ -91,11 +89,7 @@ export function NewCandidateDialog({open, onOpenChange}: {open: boolean; onOpenC
             {p => (
               <Select {...p} name="sectorID" value={form.sectorID} onChange={e => set('sectorID', e.target.value)}>
                 <option value="">{m.select_placeholder()}</option>
-                {sectors.map(s => (
-                  <option key={s.id} value={s.id}>
-                    {labelOf(s.labels, locale)}
-                  </option>
-                ))}
+                <LookupOptions rows={sectors} />
               </Select>
             )}
           </Field>

@@ -3,8 +3,7 @@ import {Link, useBlocker, useNavigate, useParams} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {useEffect, useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
-import {currentLocale} from '../../i18n.ts';
-import {labelOf} from '../../lookups.ts';
+import {LookupOptions} from '../../LookupOptions.tsx';
 import {validate, type FieldErrors} from '../../lib/field-errors.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
@@ -34,7 +33,6 @@ export function CardEditPage() {
   const [sectors] = useQuery(queries.lookups.sectors());
   const [statuses] = useQuery(queries.lookups.statuses());
   const [communities] = useQuery(queries.lookups.communities());
-  const locale = currentLocale();
   const [loaded, setLoaded] = useState<{form: CardForm; revision: number}>();
   const [form, setForm] = useState<CardForm>({});
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -237,11 +235,7 @@ export function CardEditPage() {
             <Field label={`${m.field_sector()} *`} error={errors.sectorID}>
               {p => (
                 <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
-                  {sectors.map(s => (
-                    <option key={s.id} value={s.id}>
-                      {labelOf(s.labels, locale)}
-                    </option>
-                  ))}
+                  <LookupOptions rows={sectors} />
                 </Select>
               )}
             </Field>
@@ -273,11 +267,7 @@ export function CardEditPage() {
             <Field label={m.field_status()} error={errors.statusID}>
               {p => (
                 <Select {...p} name="statusID" value={form.statusID as string} onChange={e => set('statusID', e.target.value)}>
-                  {statuses.map(s => (
-                    <option key={s.id} value={s.id}>
-                      {labelOf(s.labels, locale)}
-                    </option>
-                  ))}
+                  <LookupOptions rows={statuses} />
                 </Select>
               )}
             </Field>
