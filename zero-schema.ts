@@ -90,6 +90,18 @@ const profileRevision = table('profileRevision')
   })
   .primaryKey('id');
 
+const profileNote = table('profileNote')
+  .from('profile_note')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    authorID: string().from('author_id'),
+    body: string(),
+    personal: boolean(),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
 const activity = table('activity')
   .columns({
     id: string(),
@@ -143,14 +155,19 @@ const revisionRelationships = relationships(profileRevision, ({one}) => ({
   profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
+const noteRelationships = relationships(profileNote, ({one}) => ({
+  author: one({sourceField: ['authorID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
 const activityRelationships = relationships(activity, ({one}) => ({
   maleProfile: one({sourceField: ['maleProfileID'], destField: ['id'], destSchema: profile}),
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision],
-  relationships: [profileRelationships, activityRelationships, revisionRelationships],
+  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision, profileNote],
+  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships],
 });
 
 export type Schema = typeof schema;

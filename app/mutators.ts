@@ -1,6 +1,7 @@
 import {defineMutators} from '@rocicorp/zero';
 import {candidateMutators} from './candidates/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
+import {noteMutators} from './candidates/card/notes.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 
@@ -8,6 +9,7 @@ import {siteMutators} from './site/mutators.ts';
 export const mutators = defineMutators({
   candidates: candidateMutators,
   cards: cardMutators,
+  notes: noteMutators,
   settings: settingsMutators,
   site: siteMutators,
 });

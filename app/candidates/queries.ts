@@ -2,6 +2,7 @@ import {defineQuery, escapeLike} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
+import {visibleNotes} from '../../permissions/notes.ts';
 import {candidateListSchema, cardArgsSchema} from './schema.ts';
 
 export const candidateQueries = {
@@ -43,4 +44,14 @@ export const candidateQueries = {
       .orderBy('field', 'asc')
       .limit(500);
   }),
+
+  /** The card's notes this user may read: shared ones and their own personal ones, newest first. */
+  notes: defineQuery(cardArgsSchema, ({args, ctx}) =>
+    visibleNotes(zql.profileNote, ctx)
+      .where('profileID', args.id)
+      .related('author', a => a.one())
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'asc')
+      .limit(200),
+  ),
 };

@@ -41,7 +41,7 @@ test('a second shadchan sees a saved edit at once, and an edit begun before it i
 }) => {
   const first = await newSignedInPage(browser, 'demo-admin');
   const second = await newSignedInPage(browser, 'demo-coordinator');
-  await first.getByTestId('candidate-open').nth(2).click();
+  await first.getByTestId('candidate-row').filter({hasNotText: 'אישי'}).nth(2).getByTestId('candidate-open').click();
   await first.waitForURL('**/home/tickets/*');
   const url = first.url();
   await second.goto(url.replace('/home/tickets/', '/home/tickets/edit/'));
@@ -61,4 +61,28 @@ test('a second shadchan sees a saved edit at once, and an edit begun before it i
   await expect(first.getByTestId('card-value-workplace')).toHaveText('מוסד אחר');
   await second.getByRole('button', {name: 'טעינת הגרסה החדשה'}).click();
   await expect(second.locator('[name=workplace]')).toHaveValue('מוסד אחר');
+});
+
+test('notes: a shared note appears for another shadchan at once; a personal one never does', async ({browser}) => {
+  const author = await newSignedInPage(browser, 'demo-shadchan');
+  const colleague = await newSignedInPage(browser, 'demo-coordinator');
+  // A card in the general database, which both of them see.
+  await author.getByTestId('candidate-row').filter({hasNotText: 'אישי'}).nth(4).getByTestId('candidate-open').click();
+  await author.waitForURL('**/home/tickets/*');
+  await colleague.goto(author.url());
+  const notesOf = (page: typeof author) => page.getByTestId('card-notes').getByTestId('note');
+
+  await author.getByTestId('note-body').fill('לבדוק שוב עם הרב לפני שמציעים');
+  await author.getByTestId('note-personal').check();
+  await author.getByTestId('note-add').click();
+  await author.getByTestId('note-body').fill('המשפחה מבקשת לחכות עד אחרי החגים');
+  await author.getByTestId('note-personal').uncheck();
+  await author.getByTestId('note-add').click();
+  await expect(notesOf(author)).toHaveCount(2);
+  await expect(notesOf(author).first()).toContainText('המשפחה מבקשת לחכות');
+
+  await expect(notesOf(colleague)).toHaveCount(1);
+  await expect(notesOf(colleague)).toContainText('המשפחה מבקשת לחכות');
+  await expect(colleague.getByTestId('card-notes')).not.toContainText('לבדוק שוב עם הרב');
+  await author.screenshot({path: 'test-results/screens/card-notes-he.png', fullPage: true});
 });

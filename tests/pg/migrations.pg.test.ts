@@ -34,6 +34,7 @@ describe('migrations', () => {
       'app_user',
       'community',
       'profile',
+      'profile_note',
       'profile_revision',
       'profile_status',
       'sector',

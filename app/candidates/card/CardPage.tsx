@@ -12,6 +12,7 @@ import {contextOf} from '../../session.ts';
 import {usePageTitle} from '../../ui/page-title.ts';
 import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
+import {CardNotes} from './CardNotes.tsx';
 import {CARD_SECTIONS, type CardField} from './fields.ts';
 import {fieldLabel} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
@@ -163,6 +164,7 @@ export function CardPage() {
         })}
       </div>
 
+      <CardNotes profileID={id} />
       {can(ctx, 'viewChangeHistory') && <CardHistory id={id} />}
     </article>
   );

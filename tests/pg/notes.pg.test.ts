@@ -1,0 +1,78 @@
+import type {ReadonlyJSONObject} from '@rocicorp/zero';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {queries} from '../../app/queries.ts';
+import {schema} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {connect} from '../../server/db/sql.ts';
+import {runServerMutator} from '../../server/zero/endpoints.ts';
+import {makeProfile, makeUser} from '../support/fixtures.ts';
+
+/**
+ * Notes through the server's own query definition (what zero-cache runs for each client) and server
+ * mutators: a personal note's row reaches its author and nobody else, the administrator included.
+ */
+const sql = connect(inject('databaseURL'));
+const db = zeroPostgresJS(schema, sql);
+afterAll(() => sql.end());
+
+const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
+  db.transaction(tx => runServerMutator(tx, name, args, ctx));
+const notesSeenBy = async (ctx: AuthContext, profileID: string) =>
+  (await db.transaction(tx => tx.run(queries.candidates.notes.fn({args: {id: profileID}, ctx})))).map(n => n.body).sort();
+
+let author: AuthContext, colleague: AuthContext, admin: AuthContext, viewer: AuthContext, card: string;
+beforeAll(async () => {
+  author = await makeUser(sql, 'shadchan', ['editTickets']);
+  colleague = await makeUser(sql, 'shadchan', ['editTickets']);
+  admin = await makeUser(sql, 'admin');
+  viewer = await makeUser(sql, 'shadchan');
+  card = await makeProfile(sql, colleague.userID, 'general', 'הערות');
+  await mutate(author, 'notes.add', {id: 'n-shared', profileID: card, body: 'המשפחה ביקשה לחכות אחרי החגים', personal: false});
+  await mutate(author, 'notes.add', {id: 'n-personal', profileID: card, body: 'לבדוק שוב עם הרב', personal: true});
+});
+
+describe('profile notes', () => {
+  test('a personal note reaches its author only; shared notes reach everyone who sees the card', async () => {
+    expect(await notesSeenBy(author, card)).toEqual(['המשפחה ביקשה לחכות אחרי החגים', 'לבדוק שוב עם הרב']);
+    expect(await notesSeenBy(colleague, card)).toEqual(['המשפחה ביקשה לחכות אחרי החגים']);
+    expect(await notesSeenBy(admin, card)).toEqual(['המשפחה ביקשה לחכות אחרי החגים']);
+  });
+
+  test('notes on a card the user may not see do not reach them', async () => {
+    const personalCard = await makeProfile(sql, author.userID, 'personal', 'פרטי');
+    await mutate(author, 'notes.add', {id: 'n-private-card', profileID: personalCard, body: 'גלוי רק לי', personal: false});
+    expect(await notesSeenBy(colleague, personalCard)).toEqual([]);
+    await expect(
+      mutate(colleague, 'notes.add', {id: 'n-x', profileID: personalCard, body: 'ניסיון', personal: true}),
+    ).rejects.toMatchObject({details: {code: 'notFound'}});
+  });
+
+  test('without editTickets a user may keep personal notes but not share one', async () => {
+    await expect(
+      mutate(viewer, 'notes.add', {id: 'n-v1', profileID: card, body: 'שיתוף', personal: false}),
+    ).rejects.toMatchObject({
+      details: {code: 'forbidden'},
+    });
+    await mutate(viewer, 'notes.add', {id: 'n-v2', profileID: card, body: 'לעצמי', personal: true});
+    expect(await notesSeenBy(viewer, card)).toContain('לעצמי');
+    expect(await notesSeenBy(author, card)).not.toContain('לעצמי');
+  });
+
+  test('an empty or oversized note is refused and nothing is written', async () => {
+    for (const body of ['   ', 'א'.repeat(2001)]) {
+      await expect(mutate(author, 'notes.add', {id: 'n-bad', profileID: card, body, personal: false})).rejects.toMatchObject({
+        details: {code: 'invalidInput'},
+      });
+    }
+    expect(await sql`SELECT 1 FROM profile_note WHERE id = 'n-bad'`).toHaveLength(0);
+  });
+
+  test('only the author removes a note; the administrator may remove shared ones but cannot reach personal ones', async () => {
+    await expect(mutate(colleague, 'notes.remove', {id: 'n-shared'})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    await expect(mutate(admin, 'notes.remove', {id: 'n-personal'})).rejects.toMatchObject({details: {code: 'notFound'}});
+    await mutate(admin, 'notes.remove', {id: 'n-shared'});
+    await mutate(author, 'notes.remove', {id: 'n-personal'});
+    expect(await sql`SELECT id FROM profile_note WHERE id IN ('n-shared', 'n-personal')`).toHaveLength(0);
+  });
+});
