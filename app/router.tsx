@@ -2,6 +2,7 @@ import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter,
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
 import {CardPage} from './candidates/card/CardPage.tsx';
+import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -83,7 +84,7 @@ const indexRoute = createRoute({
 });
 
 /** Built screens; every other section shows its "coming soon" state until its screen is built. */
-const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {'/home': CandidateListPage};
+const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {'/home': CandidateListPage, '/recycle-bin': RecycleBinPage};
 
 function pageOf(section: Section): ReactNode {
   const Page = PAGES[section.path as SectionPath];

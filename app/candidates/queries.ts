@@ -54,4 +54,14 @@ export const candidateQueries = {
       .orderBy('id', 'asc')
       .limit(200),
   ),
+
+  /** The recycling bin: deleted cards, most recently deleted first (showDeletedProfiles sees them). */
+  bin: defineQuery(({ctx}) =>
+    visibleProfiles(zql.profile, ctx)
+      .where('deletedAt', 'IS NOT', null)
+      .related('owner', o => o.one())
+      .orderBy('deletedAt', 'desc')
+      .orderBy('id', 'asc')
+      .limit(500),
+  ),
 };

@@ -74,6 +74,7 @@ export const MENU: readonly MenuHeading[] = [
         title: m.menu_control_panel,
         icon: FolderCog,
         children: [
+          {kind: 'section', path: '/recycle-bin'},
           {kind: 'section', path: '/sectors'},
           {kind: 'section', path: '/admin/schools'},
           {

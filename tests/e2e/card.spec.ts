@@ -86,3 +86,28 @@ test('notes: a shared note appears for another shadchan at once; a personal one 
   await expect(colleague.getByTestId('card-notes')).not.toContainText('לבדוק שוב עם הרב');
   await author.screenshot({path: 'test-results/screens/card-notes-he.png', fullPage: true});
 });
+
+test('delete a card after confirming, find it in the recycling bin, restore it', async ({page}) => {
+  await signIn(page, 'demo-admin');
+  const row = page.getByTestId('candidate-row').nth(7);
+  const id = await row.getAttribute('data-id');
+  await row.getByTestId('candidate-open').click();
+  await page.waitForURL(`**/home/tickets/${id}`);
+  const name = (await page.getByTestId('card-name').textContent())!.trim();
+
+  page.once('dialog', dialog => (expect(dialog.message()).toBe('להמשיך במחיקה?'), void dialog.accept()));
+  await page.getByTestId('card-delete').click();
+  await page.waitForURL('**/home');
+  await expect(page.getByText('פרופיל שנמחק נמצא בסל המחזור').first()).toBeVisible();
+  await expect(page.locator(`[data-testid=candidate-row][data-id="${id}"]`)).toHaveCount(0);
+
+  await page.getByTestId('submenu-control').click();
+  await page.getByTestId('menu-/recycle-bin').click();
+  const inBin = page.getByTestId('bin-card').filter({hasText: name.split(' ').at(-1)!});
+  await expect(inBin).toHaveCount(1);
+  await page.screenshot({path: 'test-results/screens/recycle-bin-he.png'});
+  await inBin.getByTestId('bin-restore').click();
+  await expect(inBin).toHaveCount(0);
+  await page.getByTestId('menu-/home').click();
+  await expect(page.locator(`[data-testid=candidate-row][data-id="${id}"]`)).toHaveCount(1);
+});

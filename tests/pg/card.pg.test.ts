@@ -137,6 +137,32 @@ describe('cards.save', () => {
   });
 });
 
+describe('recycling bin', () => {
+  test('deleting needs deleteProfiles; a deleted card leaves the shadchan’s view, waits in the bin and comes back', async () => {
+    const card = await freshCard();
+    const move = (ctx: AuthContext, name: 'cards.delete' | 'cards.restore') =>
+      db.transaction(tx => runServerMutator(tx, name, {id: card.id}, ctx));
+    const seen = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.candidates.card.fn({args: {id: card.id}, ctx})));
+    const bin = (ctx: AuthContext) =>
+      db.transaction(tx => tx.run(queries.candidates.bin.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
+    const admin = await makeUser(sql, 'admin');
+
+    await expect(move(editor, 'cards.delete')).rejects.toMatchObject({details: {code: 'forbidden'}});
+    await move(admin, 'cards.delete');
+    expect(await seen(editor)).toBeUndefined();
+    expect(await bin(editor)).not.toContain(card.id);
+    expect(await bin(admin)).toContain(card.id);
+    expect(await sql`SELECT field, new_value IS NOT NULL AS deleted FROM profile_revision WHERE profile_id = ${card.id}`).toEqual(
+      [{field: 'deletedAt', deleted: true}],
+    );
+
+    await move(admin, 'cards.restore');
+    expect(await seen(editor)).toBeDefined();
+    expect(await bin(admin)).not.toContain(card.id);
+    expect((await rowOf(card.id)).revision).toBe(2);
+  });
+});
+
 describe('card queries', () => {
   test('the history is read only with viewChangeHistory', async () => {
     const card = await freshCard();

@@ -1,6 +1,11 @@
-import {useQuery} from '@rocicorp/zero/react';
-import {Link, useParams, useRouteContext} from '@tanstack/react-router';
-import {History, Pencil, Printer, UserRound} from 'lucide-react';
+import {useQuery, useZero} from '@rocicorp/zero/react';
+import {Link, useNavigate, useParams, useRouteContext} from '@tanstack/react-router';
+import {toast} from 'sonner';
+import {SAY} from '../../lib/dictionary.ts';
+import {confirmed} from '../../lib/mutate.ts';
+import {mutators} from '../../mutators.ts';
+import {restoreCard} from './restore.ts';
+import {ArchiveRestore, History, Pencil, Printer, Trash2, UserRound} from 'lucide-react';
 import {clsx} from 'clsx';
 import {can} from '../../../permissions/context.ts';
 import {currentLocale} from '../../i18n.ts';
@@ -29,6 +34,8 @@ export function CardPage() {
   const {id} = useParams({strict: false}) as {id: string};
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
+  const zero = useZero();
+  const navigate = useNavigate();
   const [card, details] = useQuery(queries.candidates.card({id}));
   const [communities] = useQuery(queries.lookups.communities());
   const locale = currentLocale();
@@ -53,8 +60,37 @@ export function CardPage() {
     [m.card_updated_at(), formatLocalDate(card.updatedAt)],
   ];
 
+  // Irreversible-looking, so confirmed first; the card stays restorable from the recycling bin.
+  async function moveToBin() {
+    if (!window.confirm(SAY.deleteConfirm())) return;
+    const outcome = await confirmed(zero.mutate(mutators.cards.delete({id})));
+    if (!outcome.ok) return toast.error(outcome.message);
+    toast.success(SAY.inRecycleBin());
+    void navigate({to: '/home'});
+  }
+
   return (
     <article className="mx-auto max-w-5xl space-y-6 print:max-w-none print:space-y-3" data-testid="card">
+      {card.deletedAt && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-rose-50 p-4 text-sm text-rose-900 ring-1 ring-rose-200 print:hidden"
+          data-testid="card-in-bin"
+        >
+          {m.card_in_bin()}
+          {can(ctx, 'deleteProfiles') && (
+            <button
+              type="button"
+              onClick={() => void restoreCard(zero, id)}
+              className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-1.5 font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+              data-testid="card-restore"
+            >
+              <ArchiveRestore className="size-4" aria-hidden />
+              {m.card_restore()}
+            </button>
+          )}
+        </div>
+      )}
       <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0">
         <div className="flex flex-wrap items-start gap-5">
           <div
@@ -103,6 +139,17 @@ export function CardPage() {
                 <Pencil className="size-4" aria-hidden />
                 {m.card_edit()}
               </Link>
+            )}
+            {can(ctx, 'deleteProfiles') && !card.deletedAt && (
+              <button
+                type="button"
+                onClick={() => void moveToBin()}
+                className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50"
+                data-testid="card-delete"
+              >
+                <Trash2 className="size-4" aria-hidden />
+                {m.card_delete()}
+              </button>
             )}
             <button
               type="button"

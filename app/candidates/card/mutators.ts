@@ -99,6 +99,34 @@ export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
   }
 }
 
+export const cardBinSchema = v.object({id});
+
+/**
+ * Moves a card to the recycling bin or back (spec §4 deleted, restorable). Needs deleteProfiles; the
+ * bin itself is seen with showDeletedProfiles. The move is a revision of its own, in the history.
+ */
+export async function moveCard({tx, ctx, args}: Write<{id: string}>, toBin: boolean, now: number) {
+  assertCan(ctx, 'deleteProfiles');
+  const existing = await tx.run(visibleProfiles(zql.profile, ctx).where('id', args.id).one());
+  if (!existing) throw new AppError('notFound');
+  if ((existing.deletedAt != null) === toBin) return;
+  const revision = existing.revision + 1;
+  const deletedAt = toBin ? now : null;
+  await tx.mutate.profile.update({id: args.id, deletedAt, revision, updatedAt: now});
+  await tx.mutate.profileRevision.insert({
+    id: `${args.id}:${revision}:deletedAt`,
+    profileID: args.id,
+    revision,
+    userID: ctx.userID,
+    field: 'deletedAt',
+    oldValue: existing.deletedAt ?? null,
+    newValue: deletedAt,
+    createdAt: now,
+  });
+}
+
 export const cardMutators = {
   save: defineMutator(cardSaveSchema, opts => saveCard(opts, Date.now())),
+  delete: defineMutator(cardBinSchema, opts => moveCard(opts, true, Date.now())),
+  restore: defineMutator(cardBinSchema, opts => moveCard(opts, false, Date.now())),
 };

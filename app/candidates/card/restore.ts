@@ -1,0 +1,12 @@
+import type {useZero} from '@rocicorp/zero/react';
+import {toast} from 'sonner';
+import {confirmed} from '../../lib/mutate.ts';
+import {mutators} from '../../mutators.ts';
+import * as m from '../../paraglide/messages.js';
+
+/** Restores a card from the recycling bin; the list and every open screen see it back at once. */
+export async function restoreCard(zero: ReturnType<typeof useZero>, id: string) {
+  const outcome = await confirmed(zero.mutate(mutators.cards.restore({id})));
+  if (outcome.ok) toast.success(m.card_restored());
+  else toast.error(outcome.message);
+}
