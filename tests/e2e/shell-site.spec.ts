@@ -137,6 +137,8 @@ test('keyboard only: the menu, a submenu, the settings panel and a dialog, each 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('submenu-control')).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
+  await expect(page.getByTestId('menu-/recycle-bin')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByTestId('menu-/sectors')).toBeFocused();
   await page.screenshot({path: 'test-results/screens/keyboard-focus-he.png'});
   await page.keyboard.press('Enter');
