@@ -15,6 +15,7 @@ export type Labels = Partial<Record<Locale, string>> & {he: string};
 export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
 export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
+export type ProfileVisibility = 'all' | 'chosen';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -73,8 +74,21 @@ const profile = table('profile')
     colour: enumeration<Colour>().optional(),
     entryDate: number().from('entry_date'),
     revision: number(),
+    visibility: enumeration<ProfileVisibility>(),
+    source: enumeration<'staff' | 'candidate'>(),
+    candidateVerifiedAt: number().from('candidate_verified_at').optional(),
   })
   .primaryKey('id');
+
+/** The users chosen to see a card whose visibility is 'chosen'. */
+const profileViewer = table('profileViewer')
+  .from('profile_viewer')
+  .columns({
+    profileID: string().from('profile_id'),
+    userID: string().from('user_id'),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('profileID', 'userID');
 
 const profileRevision = table('profileRevision')
   .from('profile_revision')
@@ -148,6 +162,12 @@ const profileRelationships = relationships(profile, ({one, many}) => ({
   status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
   community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
   revisions: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileRevision}),
+  viewers: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileViewer}),
+}));
+
+const viewerRelationships = relationships(profileViewer, ({one}) => ({
+  user: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
 const revisionRelationships = relationships(profileRevision, ({one}) => ({
@@ -166,8 +186,8 @@ const activityRelationships = relationships(activity, ({one}) => ({
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision, profileNote],
-  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships],
+  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision, profileNote, profileViewer],
+  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships, viewerRelationships],
 });
 
 export type Schema = typeof schema;

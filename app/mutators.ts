@@ -1,6 +1,7 @@
 import {defineMutators} from '@rocicorp/zero';
 import {candidateMutators} from './candidates/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
+import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
@@ -8,7 +9,7 @@ import {siteMutators} from './site/mutators.ts';
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
   candidates: candidateMutators,
-  cards: cardMutators,
+  cards: {...cardMutators, ...cardLifecycleMutators},
   notes: noteMutators,
   settings: settingsMutators,
   site: siteMutators,

@@ -2,6 +2,8 @@ import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter,
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
 import {CardPage} from './candidates/card/CardPage.tsx';
+import {CardNewPage} from './candidates/card/CardNewPage.tsx';
+import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
@@ -84,7 +86,12 @@ const indexRoute = createRoute({
 });
 
 /** Built screens; every other section shows its "coming soon" state until its screen is built. */
-const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {'/home': CandidateListPage, '/recycle-bin': RecycleBinPage};
+const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {
+  '/home': CandidateListPage,
+  '/home/tickets/new': CardNewPage,
+  '/temporary-profiles': PendingProfilesPage,
+  '/recycle-bin': RecycleBinPage,
+};
 
 function pageOf(section: Section): ReactNode {
   const Page = PAGES[section.path as SectionPath];

@@ -8,13 +8,33 @@ type ProfileQuery<R> = Query<'profile', Schema, R>;
  * Narrows any profile query to the rows this user may see. Every query that touches profiles goes
  * through it, on the server (authoritative) and in the browser (optimistic).
  * - admin: everything;
- * - with showTickets: the general database, plus the user's own personal database;
+ * - with showTickets: their own cards, and general-database cards that are open to all or that chose
+ *   this user (spec §6 "all site contacts or restricted to chosen parties"); a card awaiting approval
+ *   (pending, §4) only with authorizeTemporaryProfiles;
  * - otherwise: nothing (an impossible filter, not a throw, so the query simply returns no rows).
- * Closed and deleted profiles are hidden from everyone without showDeletedProfiles (spec §4).
+ * Closed, deleted and blocked (locked) profiles are hidden from everyone without showDeletedProfiles
+ * (spec §4, §6 "show deleted or locked profiles").
  */
 export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefined): ProfileQuery<R> {
   // The primary key is never null: a filter that matches nothing on both SQLite and Postgres.
   if (!ctx || !can(ctx, 'showTickets')) return q.where('id', 'IS', null);
-  const own = ctx.role === 'admin' ? q : q.where(({or, cmp}) => or(cmp('database', 'general'), cmp('ownerID', ctx.userID)));
-  return can(ctx, 'showDeletedProfiles') ? own : own.where('deletedAt', 'IS', null).where('closedAt', 'IS', null);
+  const seen =
+    ctx.role === 'admin'
+      ? q
+      : q.where(({or, and, cmp, exists}) =>
+          or(
+            cmp('ownerID', ctx.userID),
+            and(
+              cmp('database', 'general'),
+              or(
+                cmp('visibility', 'all'),
+                exists('viewers', v => v.where('userID', ctx.userID)),
+              ),
+              ...(can(ctx, 'authorizeTemporaryProfiles') ? [] : [cmp('state', '!=', 'pending')]),
+            ),
+          ),
+        );
+  return can(ctx, 'showDeletedProfiles')
+    ? seen
+    : seen.where('deletedAt', 'IS', null).where('closedAt', 'IS', null).where('state', '!=', 'blocked');
 }

@@ -15,6 +15,7 @@ import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
+import {mountDuplicateRoutes} from './candidates/duplicates.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {bodyLimit} from 'hono/body-limit';
@@ -76,6 +77,7 @@ export function createApi(options: ApiOptions) {
   mountAfterLoginRoutes(app, sql);
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
+  mountDuplicateRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);

@@ -10,11 +10,12 @@ import {ageOn} from '../lib/dates.ts';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
-import {Button} from '../ui/controls.tsx';
 import {EditCandidateDialog, type EditableCandidate} from './EditCandidateDialog.tsx';
-import {NewCandidateDialog} from './NewCandidateDialog.tsx';
 import {genderLabel} from './labels.ts';
 import * as m from '../paraglide/messages.js';
+
+// A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
+const NEW_CARD: string = '/home/tickets/new';
 
 const PAGE = 100;
 /** A row changed within this window by anyone glows, so live updates catch the eye. */
@@ -38,7 +39,6 @@ export function CandidateListPage() {
   const sectorLabel = useMemo(() => new Map(sectors.map(s => [s.id, labelOf(s.labels, locale)])), [sectors, locale]);
   const statusLabel = useMemo(() => new Map(statuses.map(s => [s.id, labelOf(s.labels, locale)])), [statuses, locale]);
 
-  const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<EditableCandidate | undefined>();
   const complete = details.type === 'complete';
   const mayHaveMore = rows.length >= limit;
@@ -64,10 +64,14 @@ export function CandidateListPage() {
           <p className="mt-1 text-sm text-slate-500">{m.candidates_subtitle()}</p>
         </div>
         {mayEdit ? (
-          <Button onClick={() => setCreating(true)} data-testid="new-candidate">
+          <Link
+            to={NEW_CARD}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
+            data-testid="new-candidate"
+          >
             <Plus className="size-4" aria-hidden />
             {m.new_candidate_title()}
-          </Button>
+          </Link>
         ) : (
           <p className="flex items-center gap-1.5 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600">
             <Lock className="size-4" aria-hidden />
@@ -193,7 +197,6 @@ export function CandidateListPage() {
         </p>
       )}
 
-      <NewCandidateDialog open={creating} onOpenChange={setCreating} />
       {editing && <EditCandidateDialog candidate={editing} onClose={() => setEditing(undefined)} />}
     </section>
   );

@@ -8,8 +8,8 @@ import {candidateListSchema, cardArgsSchema} from './schema.ts';
 export const candidateQueries = {
   /** The candidate list: visible profiles by surname, a growing window, optional prefix search. */
   list: defineQuery(candidateListSchema, ({args, ctx}) => {
-    // Deleted profiles are in the recycling bin, not the list.
-    let q = visibleProfiles(zql.profile, ctx).where('deletedAt', 'IS', null);
+    // Deleted profiles are in the recycling bin, and those awaiting approval on their own page.
+    let q = visibleProfiles(zql.profile, ctx).where('deletedAt', 'IS', null).where('state', '!=', 'pending');
     if (args.search) {
       const prefix = `${escapeLike(args.search)}%`;
       q = q.where(({or, cmp}) =>
@@ -63,5 +63,36 @@ export const candidateQueries = {
       .orderBy('deletedAt', 'desc')
       .orderBy('id', 'asc')
       .limit(500),
+  ),
+
+  /** Temporary cards awaiting approval (spec §4 pending), oldest first: for those who approve them. */
+  pending: defineQuery(({ctx}) =>
+    (can(ctx, 'authorizeTemporaryProfiles') ? visibleProfiles(zql.profile, ctx) : zql.profile.where('id', 'IS', null))
+      .where('state', 'pending')
+      .where('deletedAt', 'IS', null)
+      .related('owner', o => o.one())
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+      .limit(500),
+  ),
+
+  /** Who a card with chosen visibility is open to: for its shadchan and administrators, who choose them. */
+  viewers: defineQuery(cardArgsSchema, ({args, ctx}) =>
+    zql.profileViewer
+      .where('profileID', args.id)
+      .whereExists('profile', p => {
+        const mine = visibleProfiles(p, ctx);
+        return ctx?.role === 'admin' ? mine : mine.where('ownerID', ctx?.userID ?? '');
+      })
+      .related('user', u => u.one())
+      .limit(100),
+  ),
+
+  /** The staff a card can be opened to (shadchanim, coordinators, representatives), by name. */
+  staff: defineQuery(({ctx}) =>
+    (ctx ? zql.user : zql.user.where('id', 'IS', null))
+      .where('role', 'IN', ['shadchan', 'coordinator', 'representative'])
+      .orderBy('name', 'asc')
+      .limit(1000),
   ),
 };

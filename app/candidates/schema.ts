@@ -27,19 +27,6 @@ export const birthDate = v.config(
   {abortPipeEarly: true},
 );
 
-export const candidateCreateSchema = v.object({
-  id,
-  forename: text(50),
-  surname: text(50),
-  gender: v.picklist(['male', 'female'], 'required'),
-  city: text(60),
-  birthDate,
-  sectorID: id,
-  database: v.picklist(['general', 'personal'], 'required'),
-});
-export type CandidateCreateInput = v.InferInput<typeof candidateCreateSchema>;
-export type CandidateCreate = v.InferOutput<typeof candidateCreateSchema>;
-
 export const candidateUpdateSchema = v.object({
   id,
   city: v.optional(text(60)),

@@ -1,6 +1,8 @@
 import {Link, Navigate, useRouteContext} from '@tanstack/react-router';
 import {Construction, LogOut, PanelRight} from 'lucide-react';
 import type {ReactNode} from 'react';
+import {useQuery} from '@rocicorp/zero/react';
+import {queries} from '../queries.ts';
 import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
@@ -34,7 +36,8 @@ export function Shell({children}: {children: ReactNode}) {
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
-  const badges: Badges = {reminders: due, forum: forumUnread};
+  const [pending] = useQuery(queries.candidates.pending());
+  const badges: Badges = {reminders: due, forum: forumUnread, pending: pending.length};
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (
     <>

@@ -16,7 +16,7 @@ import {sectionAt, type SectionPath} from './sections.ts';
 import * as m from '../paraglide/messages.js';
 
 /** Counts shown next to menu entries: the user's due reminders and the forum's unread posts. */
-export type BadgeKey = 'reminders' | 'forum';
+export type BadgeKey = 'reminders' | 'forum' | 'pending';
 
 /** What decides which entries a user sees. */
 export type MenuEnv = {ctx: AuthContext; site: SiteSettings; links: SessionInfo['links']};
@@ -49,6 +49,8 @@ export const MENU: readonly MenuHeading[] = [
     title: m.menu_group_work,
     items: [
       {kind: 'section', path: '/home'},
+      {kind: 'section', path: '/home/tickets/new'},
+      {kind: 'section', path: '/temporary-profiles', badge: 'pending'},
       {kind: 'section', path: '/dashboard'},
       {kind: 'section', path: '/dashboard/activities', badge: 'reminders'},
       {

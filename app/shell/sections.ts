@@ -5,12 +5,14 @@ import {
   FileDown,
   FileUp,
   Heart,
+  Hourglass,
   LayoutDashboard,
   Lightbulb,
   ScrollText,
   Tags,
   Trash2,
   UserPlus,
+  UserRoundPlus,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -37,6 +39,8 @@ export type Section = {
 
 export const SECTIONS = [
   {path: '/home', title: m.candidates_title, icon: Users, keepState: true},
+  {path: '/home/tickets/new', title: m.new_candidate_title, icon: UserRoundPlus, permission: 'editTickets'},
+  {path: '/temporary-profiles', title: m.section_temporary_profiles, icon: Hourglass, permission: 'authorizeTemporaryProfiles'},
   {path: '/dashboard', title: m.section_dashboard, icon: LayoutDashboard},
   {path: '/dashboard/activities', title: m.section_activities, icon: ClipboardList, keepState: true},
   {path: '/dashboard/activity/edit/$id', title: m.section_activity, icon: ClipboardList},

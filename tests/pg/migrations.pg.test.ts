@@ -36,6 +36,7 @@ describe('migrations', () => {
       'profile',
       'profile_note',
       'profile_revision',
+      'profile_viewer',
       'profile_status',
       'sector',
       'site_setting',

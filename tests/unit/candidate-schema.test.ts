@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {describe, expect, test} from 'vitest';
-import {candidateCreateSchema, candidateListSchema, candidateUpdateSchema} from '../../app/candidates/schema.ts';
+import {candidateListSchema, candidateUpdateSchema} from '../../app/candidates/schema.ts';
+import {cardCreateSchema} from '../../app/candidates/card/mutators.ts';
 
 const isoYearsAgo = (years: number, extraDays = 0) => {
   const d = new Date();
@@ -17,7 +18,14 @@ const valid = {
   city: 'ירושלים',
   birthDate: isoYearsAgo(22),
   sectorID: 'litvish',
+  statusID: 'available',
+  idNumber: null,
+  communityID: null,
+  openFrom: null,
+  colour: null,
+  details: {occupation: 'גננת', suggestionsContact: 'רחל לוי', suggestionsPhone: '050-1234567', inquiryPhones: ['02-5812345']},
   database: 'general',
+  temporary: false,
 };
 
 /** field → message key of the first issue, as the form shows them. */
@@ -26,33 +34,33 @@ function issuesOf(schema: v.GenericSchema, input: unknown) {
   return result.success ? {} : Object.fromEntries(result.issues.map(i => [v.getDotPath(i), i.message]));
 }
 
-describe('candidate create schema', () => {
+describe('new card schema', () => {
   test('accepts a valid candidate and trims text', () => {
-    const result = v.parse(candidateCreateSchema, valid);
+    const result = v.parse(cardCreateSchema, valid);
     expect(result.forename).toBe('שרה');
   });
 
   test.each(['forename', 'surname', 'city', 'birthDate', 'sectorID', 'gender'])('%s is required', field => {
-    expect(issuesOf(candidateCreateSchema, {...valid, [field]: ''})).toEqual({[field]: 'required'});
-    expect(issuesOf(candidateCreateSchema, {...valid, [field]: undefined})).toEqual({[field]: 'required'});
+    expect(issuesOf(cardCreateSchema, {...valid, [field]: ''})).toEqual({[field]: 'required'});
+    expect(issuesOf(cardCreateSchema, {...valid, [field]: undefined})).toEqual({[field]: 'required'});
   });
 
   test('whitespace-only names are missing, not names', () => {
-    expect(issuesOf(candidateCreateSchema, {...valid, surname: '   '})).toEqual({surname: 'required'});
+    expect(issuesOf(cardCreateSchema, {...valid, surname: '   '})).toEqual({surname: 'required'});
   });
 
   test('rejects oversized text, unknown enum values and impossible dates', () => {
-    expect(issuesOf(candidateCreateSchema, {...valid, city: 'א'.repeat(61)})).toEqual({city: 'tooLong'});
-    expect(issuesOf(candidateCreateSchema, {...valid, gender: 'other'})).toEqual({gender: 'required'});
-    expect(issuesOf(candidateCreateSchema, {...valid, database: 'secret'})).toEqual({database: 'required'});
-    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: '2001-02-29'})).toEqual({birthDate: 'invalidDate'});
+    expect(issuesOf(cardCreateSchema, {...valid, city: 'א'.repeat(61)})).toEqual({city: 'tooLong'});
+    expect(issuesOf(cardCreateSchema, {...valid, gender: 'other'})).toEqual({gender: 'required'});
+    expect(issuesOf(cardCreateSchema, {...valid, database: 'secret'})).toEqual({database: 'required'});
+    expect(issuesOf(cardCreateSchema, {...valid, birthDate: '2001-02-29'})).toEqual({birthDate: 'invalidDate'});
   });
 
   test('age derived from the date of birth must be 16–99', () => {
-    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(16)})).toEqual({});
-    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(16, 1)})).toEqual({birthDate: 'ageOutOfRange'});
-    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(-1)})).toEqual({birthDate: 'ageOutOfRange'});
-    expect(issuesOf(candidateCreateSchema, {...valid, birthDate: isoYearsAgo(100)})).toEqual({birthDate: 'ageOutOfRange'});
+    expect(issuesOf(cardCreateSchema, {...valid, birthDate: isoYearsAgo(16)})).toEqual({});
+    expect(issuesOf(cardCreateSchema, {...valid, birthDate: isoYearsAgo(16, 1)})).toEqual({birthDate: 'ageOutOfRange'});
+    expect(issuesOf(cardCreateSchema, {...valid, birthDate: isoYearsAgo(-1)})).toEqual({birthDate: 'ageOutOfRange'});
+    expect(issuesOf(cardCreateSchema, {...valid, birthDate: isoYearsAgo(100)})).toEqual({birthDate: 'ageOutOfRange'});
   });
 });
 

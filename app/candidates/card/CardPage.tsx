@@ -5,7 +5,7 @@ import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
 import {restoreCard} from './restore.ts';
-import {ArchiveRestore, History, Pencil, Printer, Trash2, UserRound} from 'lucide-react';
+import {ArchiveRestore, EyeOff, History, Pencil, Printer, Trash2, Undo2, UserRound} from 'lucide-react';
 import {clsx} from 'clsx';
 import {can} from '../../../permissions/context.ts';
 import {currentLocale} from '../../i18n.ts';
@@ -18,11 +18,20 @@ import {usePageTitle} from '../../ui/page-title.ts';
 import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
 import {CardNotes} from './CardNotes.tsx';
+import {CardManage} from './CardManage.tsx';
+import {canRestoreValues, restorableField} from './lifecycle.ts';
 import {CARD_SECTIONS, type CardField} from './fields.ts';
-import {fieldLabel} from './labels.ts';
+import {STATE_LABEL, fieldLabel, historyValue} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
 import type {CardDetails} from './schema.ts';
 import * as m from '../../paraglide/messages.js';
+
+const STATE_BADGE = {
+  active: '',
+  pending: 'bg-amber-100 text-amber-900',
+  engaged: 'bg-emerald-100 text-emerald-900',
+  blocked: 'bg-rose-100 text-rose-900',
+} as const;
 
 const shownFor = (field: CardField, gender: 'male' | 'female') => !field.gender || field.gender === gender;
 
@@ -91,6 +100,15 @@ export function CardPage() {
           )}
         </div>
       )}
+      {card.closedAt && (
+        <div
+          role="status"
+          className="rounded-xl bg-slate-100 p-4 text-sm text-slate-800 ring-1 ring-slate-300 print:hidden"
+          data-testid="card-closed"
+        >
+          {m.card_closed_banner()}
+        </div>
+      )}
       <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0">
         <div className="flex flex-wrap items-start gap-5">
           <div
@@ -121,6 +139,20 @@ export function CardPage() {
               <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{labelOf(card.sector?.labels, locale)}</span>
               {card.database === 'personal' && (
                 <span className="rounded-full bg-gold-100 px-2.5 py-1 text-amber-800">{m.database_personal_badge()}</span>
+              )}
+              {card.state !== 'active' && (
+                <span
+                  className={clsx('rounded-full px-2.5 py-1', STATE_BADGE[card.state])}
+                  data-testid="card-state"
+                >
+                  {STATE_LABEL[card.state]()}
+                </span>
+              )}
+              {card.visibility === 'chosen' && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
+                  <EyeOff className="size-3.5" aria-hidden />
+                  {m.card_visibility_badge()}
+                </span>
               )}
               <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
                 <UserRound className="size-3.5" aria-hidden />
@@ -211,17 +243,26 @@ export function CardPage() {
         })}
       </div>
 
+      <CardManage card={card} ctx={ctx} />
       <CardNotes profileID={id} />
-      {can(ctx, 'viewChangeHistory') && <CardHistory id={id} />}
+      {can(ctx, 'viewChangeHistory') && <CardHistory id={id} mayRestore={canRestoreValues(ctx)} />}
     </article>
   );
 }
 
-/** The card's revision history (view change history): who changed what, when, old → new. */
-function CardHistory({id}: {id: string}) {
+/**
+ * The card's revision history (view change history): who changed what, when, old → new. A card value
+ * can be set back to what it was before a change (confirmed first); that is a new revision itself.
+ */
+function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
+  const zero = useZero();
   const [rows] = useQuery(queries.candidates.history({id}));
-  const shown = (value: unknown) =>
-    value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+  async function restore(revisionID: string, field: string) {
+    if (!window.confirm(m.card_history_restore_confirm({field: fieldLabel(field)}))) return;
+    const outcome = await confirmed(zero.mutate(mutators.cards.restoreValue({revisionID})));
+    if (outcome.ok) toast.success(SAY.updated());
+    else toast.error(outcome.message);
+  }
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 print:hidden" data-testid="card-history">
       <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -233,12 +274,29 @@ function CardHistory({id}: {id: string}) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {rows.slice(0, 50).map(r => (
-            <li key={r.id} className="flex flex-wrap gap-x-3 py-2">
+            <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="history-entry">
               <span className="text-slate-500 tabular-nums">{formatLocalDate(r.createdAt)}</span>
               <bdi className="font-medium text-slate-700">{r.author?.name}</bdi>
-              <span className="text-slate-700">{fieldLabel(r.field)}:</span>
-              <bdi className="text-slate-500 line-through">{shown(r.oldValue)}</bdi>
-              <bdi className="text-slate-900">{shown(r.newValue)}</bdi>
+              {r.field === 'created' ? (
+                <span className="text-slate-700">{m.card_history_created()}</span>
+              ) : (
+                <>
+                  <span className="text-slate-700">{fieldLabel(r.field)}:</span>
+                  <bdi className="text-slate-500 line-through">{historyValue(r.field, r.oldValue)}</bdi>
+                  <bdi className="text-slate-900">{historyValue(r.field, r.newValue)}</bdi>
+                </>
+              )}
+              {mayRestore && restorableField(r.field) && (
+                <button
+                  type="button"
+                  onClick={() => void restore(r.id, r.field)}
+                  className="ms-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                  data-testid="history-restore"
+                >
+                  <Undo2 className="size-3.5 rtl:-scale-x-100" aria-hidden />
+                  {m.card_history_restore()}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,10 +1,8 @@
 import {formatPhone} from '../../lib/phones.ts';
-import {OPTIONS, type CardField} from './fields.ts';
+import type {CardField} from './fields.ts';
+import {optionLabel} from './labels.ts';
 import type {DetailValue} from './schema.ts';
 import * as m from '../../paraglide/messages.js';
-
-const optionLabel = (list: keyof typeof OPTIONS, id: string) =>
-  ((OPTIONS[list] as Record<string, (() => string) | undefined>)[id] ?? (() => id))();
 
 /** A detail as the card and the print view show it: translated options, phones as links, text as typed. */
 export function CardValue({field, value}: {field: CardField; value: DetailValue}) {

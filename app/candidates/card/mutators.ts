@@ -1,17 +1,15 @@
-import {defineMutator, type ReadonlyJSONValue, type Transaction} from '@rocicorp/zero';
+import {defineMutator, type ReadonlyJSONValue, type Row, type Transaction} from '@rocicorp/zero';
 import * as v from 'valibot';
-import {zql} from '../../../zero-schema.ts';
+import {zql, type Schema} from '../../../zero-schema.ts';
 import {assertCan, type AuthContext} from '../../../permissions/context.ts';
 import {AppError} from '../../../permissions/errors.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
-import {isoDateToMs} from '../../lib/dates.ts';
+import {isoDateToMs, msToIsoDate} from '../../lib/dates.ts';
 import {birthDate, id, text} from '../schema.ts';
 import {cardColumnsSchema} from './schema.ts';
 
-/** A whole card as the edit form saves it, with the revision the edit started from. */
-export const cardSaveSchema = v.object({
-  id,
-  revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+/** A card's values as the form sends them (new or edited). */
+const cardValues = {
   forename: text(50),
   surname: text(50),
   gender: v.picklist(['male', 'female'], 'required'),
@@ -20,55 +18,32 @@ export const cardSaveSchema = v.object({
   sectorID: id,
   statusID: id,
   ...cardColumnsSchema,
-});
+};
+
+/** A whole card as the edit form saves it, with the revision the edit started from. */
+export const cardSaveSchema = v.object({id, revision: v.pipe(v.number(), v.integer(), v.minValue(0)), ...cardValues});
 export type CardSave = v.InferOutput<typeof cardSaveSchema>;
 
-type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
-
-/** The stored form of the card's editable values, keyed as the revision history names them. */
-function storedValues(args: CardSave): Record<string, ReadonlyJSONValue | undefined> {
-  const {details, ...columns} = args;
-  return {
-    forename: columns.forename,
-    surname: columns.surname,
-    gender: columns.gender,
-    city: columns.city,
-    birthDate: isoDateToMs(columns.birthDate)!,
-    sectorID: columns.sectorID,
-    statusID: columns.statusID,
-    idNumber: columns.idNumber ?? undefined,
-    communityID: columns.communityID ?? undefined,
-    openFrom: columns.openFrom === null ? undefined : isoDateToMs(columns.openFrom)!,
-    colour: columns.colour ?? undefined,
-    ...Object.fromEntries(Object.entries(details).map(([key, value]) => [`details.${key}`, value])),
-  };
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /**
- * Saves an edited card: refused when someone else saved a newer revision since the edit began (the
- * form then shows their version instead of silently overwriting it), and every changed field is
- * written to the revision history (who, when, old → new).
+ * A new card (spec §2 "new profile"): the general or the user's personal database; `temporary` puts
+ * it in that database's temporary variant, awaiting approval (§4 pending), which needs the matching
+ * temporary-database permission.
  */
-export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
-  assertCan(ctx, 'editTickets');
-  const existing = await tx.run(visibleProfiles(zql.profile, ctx).where('id', args.id).one());
-  if (!existing) throw new AppError('notFound');
-  if (existing.revision !== args.revision) throw new AppError('staleRevision');
+export const cardCreateSchema = v.object({
+  id,
+  ...cardValues,
+  database: v.picklist(['general', 'personal'], 'required'),
+  temporary: v.boolean(),
+});
+export type CardCreate = v.InferOutput<typeof cardCreateSchema>;
 
-  const before: Record<string, unknown> = {
-    ...existing,
-    ...Object.fromEntries(Object.entries(existing.details).map(([key, value]) => [`details.${key}`, value])),
-  };
-  const after = storedValues(args);
-  const keys = new Set([...Object.keys(after), ...Object.keys(before).filter(k => k.startsWith('details.'))]);
-  const changed = [...keys].filter(key => !same(before[key], after[key]));
-  if (changed.length === 0) return;
+type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
+type ProfileRow = Row<Schema['tables']['profile']>;
+type CardValues = Omit<CardSave, 'id' | 'revision'>;
 
-  const revision = existing.revision + 1;
-  await tx.mutate.profile.update({
-    id: args.id,
+/** The profile columns a card's values are stored in. */
+function columnsOf(args: CardValues) {
+  return {
     forename: args.forename,
     surname: args.surname,
     gender: args.gender,
@@ -81,22 +56,118 @@ export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
     openFrom: args.openFrom === null ? null : isoDateToMs(args.openFrom)!,
     colour: args.colour,
     details: args.details,
-    revision,
-    updatedAt: now,
-  });
-  for (const field of changed) {
+  };
+}
+
+/** The stored form of the card's editable values, keyed as the revision history names them. */
+function storedValues(args: CardValues): Record<string, ReadonlyJSONValue | undefined> {
+  const {details, ...columns} = columnsOf(args);
+  return {
+    ...Object.fromEntries(Object.entries(columns).map(([key, value]) => [key, value ?? undefined])),
+    ...Object.fromEntries(Object.entries(details).map(([key, value]) => [`details.${key}`, value])),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Writes one revision's history rows: who, when, field, old → new. */
+async function recordHistory(
+  tx: Transaction,
+  ctx: AuthContext,
+  profileID: string,
+  revision: number,
+  changes: Array<[field: string, oldValue: unknown, newValue: unknown]>,
+  now: number,
+) {
+  for (const [field, oldValue, newValue] of changes) {
     await tx.mutate.profileRevision.insert({
       // Deterministic, so the browser's optimistic rows and the server's are the same rows.
-      id: `${args.id}:${revision}:${field}`,
-      profileID: args.id,
+      id: `${profileID}:${revision}:${field}`,
+      profileID,
       revision,
       userID: ctx.userID,
       field,
-      oldValue: (before[field] ?? null) as ReadonlyJSONValue,
-      newValue: after[field] ?? null,
+      oldValue: (oldValue ?? null) as ReadonlyJSONValue,
+      newValue: (newValue ?? null) as ReadonlyJSONValue,
       createdAt: now,
     });
   }
+}
+
+/** Changes some of a card's own columns as one revision, recorded in the history. */
+export async function reviseCard(
+  tx: Transaction,
+  ctx: AuthContext,
+  existing: ProfileRow,
+  patch: Partial<Pick<ProfileRow, 'city' | 'statusID' | 'state' | 'deletedAt' | 'closedAt' | 'database' | 'visibility'>>,
+  now: number,
+) {
+  const changes = Object.entries(patch)
+    .filter(([field, value]) => !same(existing[field as keyof ProfileRow], value))
+    .map(([field, value]): [string, unknown, unknown] => [field, existing[field as keyof ProfileRow], value]);
+  if (changes.length === 0) return;
+  const revision = existing.revision + 1;
+  await tx.mutate.profile.update({id: existing.id, ...patch, revision, updatedAt: now});
+  await recordHistory(tx, ctx, existing.id, revision, changes, now);
+}
+
+/** A card the user may see, or notFound. */
+export async function visibleCard(tx: Transaction, ctx: AuthContext, id: string) {
+  const existing = await tx.run(visibleProfiles(zql.profile, ctx).where('id', id).one());
+  if (!existing) throw new AppError('notFound');
+  return existing;
+}
+
+/**
+ * Saves an edited card: refused when someone else saved a newer revision since the edit began (the
+ * form then shows their version instead of silently overwriting it), and every changed field is
+ * written to the revision history (who, when, old → new).
+ */
+export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
+  assertCan(ctx, 'editTickets');
+  const existing = await visibleCard(tx, ctx, args.id);
+  if (existing.revision !== args.revision) throw new AppError('staleRevision');
+
+  const before: Record<string, unknown> = {
+    ...existing,
+    ...Object.fromEntries(Object.entries(existing.details).map(([key, value]) => [`details.${key}`, value])),
+  };
+  const after = storedValues(args);
+  const keys = new Set([...Object.keys(after), ...Object.keys(before).filter(k => k.startsWith('details.'))]);
+  const changed = [...keys].filter(key => !same(before[key], after[key]));
+  if (changed.length === 0) return;
+
+  const revision = existing.revision + 1;
+  await tx.mutate.profile.update({id: args.id, ...columnsOf(args), revision, updatedAt: now});
+  await recordHistory(
+    tx,
+    ctx,
+    args.id,
+    revision,
+    changed.map(field => [field, before[field], after[field]]),
+    now,
+  );
+}
+
+/** Creates a card owned by its creator; the history starts with who created it and when. */
+export async function createCard({tx, ctx, args}: Write<CardCreate>, now: number) {
+  assertCan(ctx, 'editTickets');
+  if (args.temporary) assertCan(ctx, args.database === 'general' ? 'temporaryGeneralDatabase' : 'temporaryPersonalDatabase');
+  const {id, database, temporary, ...values} = args;
+  await tx.mutate.profile.insert({
+    id,
+    ...columnsOf(values),
+    database,
+    ownerID: ctx.userID,
+    state: temporary ? 'pending' : 'active',
+    visibility: 'all',
+    source: 'staff',
+    entryDate: isoDateToMs(msToIsoDate(now))!,
+    revision: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordHistory(tx, ctx, id, 0, [['created', null, null]], now);
 }
 
 export const cardBinSchema = v.object({id});
@@ -107,25 +178,13 @@ export const cardBinSchema = v.object({id});
  */
 export async function moveCard({tx, ctx, args}: Write<{id: string}>, toBin: boolean, now: number) {
   assertCan(ctx, 'deleteProfiles');
-  const existing = await tx.run(visibleProfiles(zql.profile, ctx).where('id', args.id).one());
-  if (!existing) throw new AppError('notFound');
+  const existing = await visibleCard(tx, ctx, args.id);
   if ((existing.deletedAt != null) === toBin) return;
-  const revision = existing.revision + 1;
-  const deletedAt = toBin ? now : null;
-  await tx.mutate.profile.update({id: args.id, deletedAt, revision, updatedAt: now});
-  await tx.mutate.profileRevision.insert({
-    id: `${args.id}:${revision}:deletedAt`,
-    profileID: args.id,
-    revision,
-    userID: ctx.userID,
-    field: 'deletedAt',
-    oldValue: existing.deletedAt ?? null,
-    newValue: deletedAt,
-    createdAt: now,
-  });
+  await reviseCard(tx, ctx, existing, {deletedAt: toBin ? now : null}, now);
 }
 
 export const cardMutators = {
+  create: defineMutator(cardCreateSchema, opts => createCard(opts, Date.now())),
   save: defineMutator(cardSaveSchema, opts => saveCard(opts, Date.now())),
   delete: defineMutator(cardBinSchema, opts => moveCard(opts, true, Date.now())),
   restore: defineMutator(cardBinSchema, opts => moveCard(opts, false, Date.now())),

@@ -96,3 +96,10 @@ export const cardColumnsSchema = {
   colour: v.nullable(v.picklist(COLOURS, 'unknownOption')),
   details: detailsSchema,
 };
+
+/** The card's own numbers (the candidate's and the parents'): the ones a candidate may sign in with. */
+export const listedPhones = (details: CardDetails): string[] =>
+  (['candidatePhone', 'fatherPhone', 'motherPhone', 'extraPhone'] as const).flatMap(key => {
+    const value = details[key];
+    return typeof value === 'string' ? [value] : [];
+  });

@@ -1,0 +1,219 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {clsx} from 'clsx';
+import type {ReactNode} from 'react';
+import {LookupOptions} from '../../LookupOptions.tsx';
+import type {FieldErrors} from '../../lib/field-errors.ts';
+import {queries} from '../../queries.ts';
+import {Field, Select, TextInput} from '../../ui/controls.tsx';
+import {CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
+import type {CardForm} from './form.ts';
+import {COLOURS} from './schema.ts';
+import {COLOUR_LABEL} from './colours.ts';
+import * as m from '../../paraglide/messages.js';
+
+const textareaClass =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500';
+
+type Props = {
+  form: CardForm;
+  set: (key: string, value: string | string[]) => void;
+  errors: FieldErrors;
+  /** More controls for the administration section (a new card's database, for one). */
+  admin?: ReactNode;
+};
+
+/**
+ * The card's form, section by section from the catalogue (spec §3): shared by the new-profile screen
+ * and the edit screen, so both ask the same things the same way.
+ */
+export function CardFormSections({form, set, errors, admin}: Props) {
+  const [sectors] = useQuery(queries.lookups.sectors());
+  const [statuses] = useQuery(queries.lookups.statuses());
+  const [communities] = useQuery(queries.lookups.communities());
+
+  const control = (field: CardField, error: string | undefined) => {
+    const value = form[field.key] ?? '';
+    const kind = field.kind;
+    return (
+      <Field key={field.key} label={field.label() + (field.required ? ' *' : '')} error={error}>
+        {p => {
+          switch (kind.type) {
+            case 'long':
+              return (
+                <textarea
+                  {...p}
+                  name={field.key}
+                  rows={3}
+                  maxLength={kind.max}
+                  className={textareaClass}
+                  value={value as string}
+                  onChange={e => set(field.key, e.target.value)}
+                />
+              );
+            case 'choice':
+            case 'yesNo': {
+              const options = kind.type === 'choice' ? OPTIONS[kind.options] : OPTIONS.yesNo;
+              return (
+                <Select {...p} name={field.key} value={value as string} onChange={e => set(field.key, e.target.value)}>
+                  <option value="">{m.card_choose()}</option>
+                  {Object.entries(options).map(([option, label]) => (
+                    <option key={option} value={option}>
+                      {label()}
+                    </option>
+                  ))}
+                </Select>
+              );
+            }
+            case 'choices':
+              return (
+                <div id={p.id} role="group" className="flex flex-wrap gap-x-4 gap-y-1.5 pt-1">
+                  {Object.entries(OPTIONS[kind.options]).map(([option, label]) => (
+                    <label key={option} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-700"
+                        checked={(value as string[]).includes(option)}
+                        onChange={e =>
+                          set(
+                            field.key,
+                            e.target.checked ? [...(value as string[]), option] : (value as string[]).filter(v => v !== option),
+                          )
+                        }
+                      />
+                      {label()}
+                    </label>
+                  ))}
+                </div>
+              );
+            case 'community':
+              return (
+                <Select {...p} name={field.key} value={value as string} onChange={e => set(field.key, e.target.value)}>
+                  <option value="">{m.card_choose()}</option>
+                  {communities.map(c => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              );
+            default: {
+              const ltr = kind.type === 'phone' || kind.type === 'phones' || kind.type === 'idNumber' || kind.type === 'number';
+              return (
+                <TextInput
+                  {...p}
+                  name={field.key}
+                  dir={ltr ? 'ltr' : undefined}
+                  inputMode={
+                    kind.type === 'number' || kind.type === 'idNumber'
+                      ? 'numeric'
+                      : kind.type.startsWith('phone')
+                        ? 'tel'
+                        : undefined
+                  }
+                  placeholder={kind.type === 'phones' ? m.card_phones_hint() : undefined}
+                  className={ltr ? 'text-start rtl:text-end' : undefined}
+                  value={value as string}
+                  onChange={e => set(field.key, e.target.value)}
+                />
+              );
+            }
+          }
+        }}
+      </Field>
+    );
+  };
+
+  const errorOf = (field: CardField) => errors[field.key] ?? errors[`details.${field.key}`];
+  const core = (key: string, label: string, input: 'text' | 'date' = 'text') => (
+    <Field label={`${label} *`} error={errors[key]}>
+      {p => <TextInput {...p} name={key} type={input} value={form[key] as string} onChange={e => set(key, e.target.value)} />}
+    </Field>
+  );
+
+  return (
+    <div className="space-y-6">
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_core()}</h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {core('forename', m.field_forename())}
+          {core('surname', m.field_surname())}
+          <Field label={`${m.field_gender()} *`} error={errors.gender}>
+            {p => (
+              <Select {...p} name="gender" value={form.gender as string} onChange={e => set('gender', e.target.value)}>
+                <option value="">{m.card_choose()}</option>
+                <option value="male">{m.gender_male()}</option>
+                <option value="female">{m.gender_female()}</option>
+              </Select>
+            )}
+          </Field>
+          {core('birthDate', m.field_birth_date(), 'date')}
+          {core('city', m.field_city())}
+          <Field label={`${m.field_sector()} *`} error={errors.sectorID}>
+            {p => (
+              <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
+                <option value="">{m.card_choose()}</option>
+                <LookupOptions rows={sectors} />
+              </Select>
+            )}
+          </Field>
+        </div>
+      </section>
+
+      {CARD_SECTIONS.map(section => (
+        <section
+          key={section.id}
+          className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          data-testid={`form-section-${section.id}`}
+        >
+          <h2 className="mb-4 text-base font-semibold text-slate-900">{section.title()}</h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {section.fields
+              .filter((f: CardField) => !f.gender || f.gender === form.gender)
+              .map((f: CardField) => (
+                <div key={f.key} className={clsx(f.kind.type === 'long' && 'sm:col-span-2 lg:col-span-3')}>
+                  {control(f, errorOf(f))}
+                </div>
+              ))}
+          </div>
+        </section>
+      ))}
+
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_admin()}</h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Field label={m.field_status()} error={errors.statusID}>
+            {p => (
+              <Select {...p} name="statusID" value={form.statusID as string} onChange={e => set('statusID', e.target.value)}>
+                <LookupOptions rows={statuses} />
+              </Select>
+            )}
+          </Field>
+          <Field label={m.card_open_from()} error={errors.openFrom}>
+            {p => (
+              <TextInput
+                {...p}
+                name="openFrom"
+                type="date"
+                value={form.openFrom as string}
+                onChange={e => set('openFrom', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={m.card_colour()} error={errors.colour}>
+            {p => (
+              <Select {...p} name="colour" value={form.colour as string} onChange={e => set('colour', e.target.value)}>
+                <option value="">{m.card_no_colour()}</option>
+                {COLOURS.map(c => (
+                  <option key={c} value={c}>
+                    {COLOUR_LABEL[c]()}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {admin}
+        </div>
+      </section>
+    </div>
+  );
+}
