@@ -15,6 +15,7 @@ export type Labels = Partial<Record<Locale, string>> & {he: string};
 export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
 export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
+export type PresenceMode = 'view' | 'edit';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -102,6 +103,17 @@ const profileNote = table('profileNote')
   })
   .primaryKey('id');
 
+/** Who has a card open right now (migrations/0014): one row per card and user, refreshed by beats. */
+const cardPresence = table('cardPresence')
+  .from('card_presence')
+  .columns({
+    profileID: string().from('profile_id'),
+    userID: string().from('user_id'),
+    mode: enumeration<PresenceMode>(),
+    seenAt: number().from('seen_at'),
+  })
+  .primaryKey('profileID', 'userID');
+
 const activity = table('activity')
   .columns({
     id: string(),
@@ -160,14 +172,31 @@ const noteRelationships = relationships(profileNote, ({one}) => ({
   profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
+const presenceRelationships = relationships(cardPresence, ({one}) => ({
+  user: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
 const activityRelationships = relationships(activity, ({one}) => ({
   maleProfile: one({sourceField: ['maleProfileID'], destField: ['id'], destSchema: profile}),
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision, profileNote],
-  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships],
+  tables: [
+    sector,
+    profileStatus,
+    community,
+    user,
+    profile,
+    activity,
+    userSetting,
+    siteSetting,
+    profileRevision,
+    profileNote,
+    cardPresence,
+  ],
+  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships, presenceRelationships],
 });
 
 export type Schema = typeof schema;

@@ -2,6 +2,7 @@ import {defineMutators} from '@rocicorp/zero';
 import {candidateMutators} from './candidates/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
 import {noteMutators} from './candidates/card/notes.ts';
+import {presenceMutators} from './candidates/card/presence.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 
@@ -10,6 +11,7 @@ export const mutators = defineMutators({
   candidates: candidateMutators,
   cards: cardMutators,
   notes: noteMutators,
+  presence: presenceMutators,
   settings: settingsMutators,
   site: siteMutators,
 });

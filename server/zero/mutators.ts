@@ -6,6 +6,7 @@ import {zql} from '../../zero-schema.ts';
 import {AppError} from '../../permissions/errors.ts';
 import {cardSaveSchema, saveCard, type CardSave} from '../../app/candidates/card/mutators.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
+import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
  * Server versions of the shared mutators. They run the same code with the context built from the
@@ -41,6 +42,14 @@ async function assertIDNumberFree(tx: Transaction, card: CardSave) {
 }
 
 export const serverMutators = defineMutators(mutators, {
+  presence: {
+    // Stamped by the server's clock; each beat also clears rows of tabs that vanished without leaving.
+    beat: defineMutator(presenceBeatSchema, async opts => {
+      const now = Date.now();
+      await beatPresence(opts, now);
+      await sweepPresence(opts.tx, now);
+    }),
+  },
   cards: {
     save: defineMutator(cardSaveSchema, async opts => {
       const {tx, args} = opts;

@@ -15,6 +15,7 @@ import {cardArgs, formFromCard, formsDiffer, type CardForm} from './form.ts';
 import {cardSaveSchema} from './mutators.ts';
 import {COLOURS} from './schema.ts';
 import {COLOUR_LABEL} from './colours.ts';
+import {CardPresence} from './CardPresence.tsx';
 import * as m from '../../paraglide/messages.js';
 
 const textareaClass =
@@ -203,6 +204,7 @@ export function CardEditPage() {
           {m.card_view()}
         </Link>
       </div>
+      <CardPresence profileID={id} mode="edit" className="mb-6" />
       {newerElsewhere && (
         <div
           role="alert"

@@ -18,6 +18,7 @@ import {usePageTitle} from '../../ui/page-title.ts';
 import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
 import {CardNotes} from './CardNotes.tsx';
+import {CardPresence} from './CardPresence.tsx';
 import {CARD_SECTIONS, type CardField} from './fields.ts';
 import {fieldLabel} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
@@ -127,6 +128,7 @@ export function CardPage() {
                 <bdi>{card.owner?.name}</bdi>
               </span>
             </div>
+            <CardPresence profileID={id} mode="view" className="mt-3" />
           </div>
           <div className="flex gap-2 print:hidden">
             {can(ctx, 'editTickets') && (
