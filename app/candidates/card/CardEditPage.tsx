@@ -204,7 +204,7 @@ export function CardEditPage() {
           {m.card_view()}
         </Link>
       </div>
-      <CardPresence profileID={id} mode="edit" className="mb-6" />
+      <CardPresence profileID={id} mode="edit" className="-mt-3 mb-6" />
       {newerElsewhere && (
         <div
           role="alert"
