@@ -16,6 +16,7 @@ export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
 export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
 export type ProfileVisibility = 'all' | 'chosen';
+export type PresenceMode = 'view' | 'edit';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -116,6 +117,17 @@ const profileNote = table('profileNote')
   })
   .primaryKey('id');
 
+/** Who has a card open right now (migrations/0014): one row per card and user, refreshed by beats. */
+const cardPresence = table('cardPresence')
+  .from('card_presence')
+  .columns({
+    profileID: string().from('profile_id'),
+    userID: string().from('user_id'),
+    mode: enumeration<PresenceMode>(),
+    seenAt: number().from('seen_at'),
+  })
+  .primaryKey('profileID', 'userID');
+
 const activity = table('activity')
   .columns({
     id: string(),
@@ -180,14 +192,39 @@ const noteRelationships = relationships(profileNote, ({one}) => ({
   profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
+const presenceRelationships = relationships(cardPresence, ({one}) => ({
+  user: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
 const activityRelationships = relationships(activity, ({one}) => ({
   maleProfile: one({sourceField: ['maleProfileID'], destField: ['id'], destSchema: profile}),
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision, profileNote, profileViewer],
-  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships, viewerRelationships],
+  tables: [
+    sector,
+    profileStatus,
+    community,
+    user,
+    profile,
+    activity,
+    userSetting,
+    siteSetting,
+    profileRevision,
+    profileNote,
+    profileViewer,
+    cardPresence,
+  ],
+  relationships: [
+    profileRelationships,
+    activityRelationships,
+    revisionRelationships,
+    noteRelationships,
+    viewerRelationships,
+    presenceRelationships,
+  ],
 });
 
 export type Schema = typeof schema;

@@ -3,6 +3,7 @@ import {candidateMutators} from './candidates/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
 import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
+import {presenceMutators} from './candidates/card/presence.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 
@@ -11,6 +12,7 @@ export const mutators = defineMutators({
   candidates: candidateMutators,
   cards: {...cardMutators, ...cardLifecycleMutators},
   notes: noteMutators,
+  presence: presenceMutators,
   settings: settingsMutators,
   site: siteMutators,
 });

@@ -55,6 +55,19 @@ export const candidateQueries = {
       .limit(200),
   ),
 
+  /**
+   * Who has the card open (presence rows with their user's name), only of a card the user may see.
+   * Every row, however old: the browser decides what is still fresh with its own ticking clock.
+   */
+  presence: defineQuery(cardArgsSchema, ({args, ctx}) =>
+    zql.cardPresence
+      .where('profileID', args.id)
+      .whereExists('profile', p => visibleProfiles(p, ctx))
+      .related('user', u => u.one())
+      .orderBy('userID', 'asc')
+      .limit(50),
+  ),
+
   /** The recycling bin: deleted cards, most recently deleted first (showDeletedProfiles sees them). */
   bin: defineQuery(({ctx}) =>
     visibleProfiles(zql.profile, ctx)

@@ -21,6 +21,7 @@ import {
 } from '../../app/candidates/card/lifecycle.ts';
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
+import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
  * Server versions of the shared mutators. They run the same code with the context built from the
@@ -76,6 +77,14 @@ async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
 }
 
 export const serverMutators = defineMutators(mutators, {
+  presence: {
+    // Stamped by the server's clock; each beat also clears rows of tabs that vanished without leaving.
+    beat: defineMutator(presenceBeatSchema, async opts => {
+      const now = Date.now();
+      await beatPresence(opts, now);
+      await sweepPresence(opts.tx, now);
+    }),
+  },
   cards: {
     create: defineMutator(cardCreateSchema, async opts => {
       await assertCardConsistent(opts.tx, opts.args);

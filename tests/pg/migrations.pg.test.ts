@@ -32,6 +32,7 @@ describe('migrations', () => {
     expect(Object.keys(tables).sort()).toEqual([
       'activity',
       'app_user',
+      'card_presence',
       'community',
       'profile',
       'profile_note',

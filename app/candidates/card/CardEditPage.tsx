@@ -12,6 +12,7 @@ import {CardFormSections} from './CardFormSections.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
 import {cardArgs, formFromCard, formsDiffer, type CardForm} from './form.ts';
 import {cardSaveSchema} from './mutators.ts';
+import {CardPresence} from './CardPresence.tsx';
 import * as m from '../../paraglide/messages.js';
 
 /**
@@ -95,6 +96,7 @@ export function CardEditPage() {
           {m.card_view()}
         </Link>
       </div>
+      <CardPresence profileID={id} mode="edit" className="-mt-3 mb-6" />
       {newerElsewhere && (
         <div
           role="alert"

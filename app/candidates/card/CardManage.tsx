@@ -18,7 +18,6 @@ import * as m from '../../paraglide/messages.js';
 
 type Card = Row<Schema['tables']['profile']>;
 
-
 /** Runs a card mutation and reports its outcome; true when the server accepted it. */
 async function run(zero: ReturnType<typeof useZero>, write: Parameters<ReturnType<typeof useZero>['mutate']>[0], done?: string) {
   const outcome = await confirmed(zero.mutate(write));
@@ -57,49 +56,58 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 print:hidden" data-testid="card-manage">
       <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_manage()}</h2>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
-        {card.state === 'pending' ? (
-          can(ctx, 'authorizeTemporaryProfiles') && (
-            <Button onClick={() => void run(zero, mutators.cards.approve({ids: [card.id]}), SAY.updated())} data-testid="card-approve">
-              {m.pending_approve()}
-            </Button>
-          )
-        ) : (
-          states.includes(card.state) && (
-            <fieldset className="flex flex-wrap items-center gap-2">
-              <legend className="sr-only">{m.card_state()}</legend>
-              <span className="text-sm text-slate-500" aria-hidden>
-                {m.card_state()}
-              </span>
-              <div className="inline-flex overflow-hidden rounded-lg ring-1 ring-slate-300">
-                {states.map(state => (
-                  <label
-                    key={state}
-                    className={clsx(
-                      'cursor-pointer px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-inset',
-                      card.state === state ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-50',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="card-state"
-                      value={state}
-                      className="sr-only"
-                      checked={card.state === state}
-                      onChange={() =>
-                        void run(zero, mutators.cards.setState({id: card.id, state: state as 'active' | 'engaged' | 'blocked'}), SAY.updated())
-                      }
-                      data-testid={`card-state-${state}`}
-                    />
-                    {STATE_LABEL[state]()}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )
-        )}
+        {card.state === 'pending'
+          ? can(ctx, 'authorizeTemporaryProfiles') && (
+              <Button
+                onClick={() => void run(zero, mutators.cards.approve({ids: [card.id]}), SAY.updated())}
+                data-testid="card-approve"
+              >
+                {m.pending_approve()}
+              </Button>
+            )
+          : states.includes(card.state) && (
+              <fieldset className="flex flex-wrap items-center gap-2">
+                <legend className="sr-only">{m.card_state()}</legend>
+                <span className="text-sm text-slate-500" aria-hidden>
+                  {m.card_state()}
+                </span>
+                <div className="inline-flex overflow-hidden rounded-lg ring-1 ring-slate-300">
+                  {states.map(state => (
+                    <label
+                      key={state}
+                      className={clsx(
+                        'cursor-pointer px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-inset',
+                        card.state === state ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-50',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="card-state"
+                        value={state}
+                        className="sr-only"
+                        checked={card.state === state}
+                        onChange={() =>
+                          void run(
+                            zero,
+                            mutators.cards.setState({id: card.id, state: state as 'active' | 'engaged' | 'blocked'}),
+                            SAY.updated(),
+                          )
+                        }
+                        data-testid={`card-state-${state}`}
+                      />
+                      {STATE_LABEL[state]()}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
         {owns && (
           <Button variant="secondary" onClick={() => void moveDatabase()} data-testid="card-database">
-            {card.database === 'personal' ? <FolderInput className="size-4" aria-hidden /> : <FolderLock className="size-4" aria-hidden />}
+            {card.database === 'personal' ? (
+              <FolderInput className="size-4" aria-hidden />
+            ) : (
+              <FolderLock className="size-4" aria-hidden />
+            )}
             {card.database === 'personal' ? m.card_to_general() : m.card_to_personal()}
           </Button>
         )}
@@ -138,9 +146,7 @@ function CardVisibility({card}: {card: Card}) {
   const current = draft ?? {visibility: card.visibility, ids: new Set(viewers.map(v => v.userID))};
   const changed =
     draft !== undefined &&
-    (draft.visibility !== card.visibility ||
-      draft.ids.size !== viewers.length ||
-      viewers.some(v => !draft.ids.has(v.userID)));
+    (draft.visibility !== card.visibility || draft.ids.size !== viewers.length || viewers.some(v => !draft.ids.has(v.userID)));
   const choices = staff.filter(u => u.id !== card.ownerID && (filter === '' || u.name.includes(filter.trim())));
 
   async function save() {

@@ -165,7 +165,11 @@ export function CardNewPage() {
           <p className="mt-1 text-sm">{idTaken ? ERROR_TEXT.idExists() : m.dup_intro()}</p>
           <ul className="mt-3 divide-y divide-amber-200/70 rounded-xl bg-white/70 ring-1 ring-amber-200">
             {duplicates.matches.map((d, i) => (
-              <li key={d.visible ? d.id : i} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm" data-testid="duplicate">
+              <li
+                key={d.visible ? d.id : i}
+                className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm"
+                data-testid="duplicate"
+              >
                 {d.visible ? (
                   <>
                     <bdi className="font-medium text-slate-900">{d.name}</bdi>

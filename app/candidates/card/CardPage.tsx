@@ -20,6 +20,7 @@ import {CardValue} from './CardValue.tsx';
 import {CardNotes} from './CardNotes.tsx';
 import {CardManage} from './CardManage.tsx';
 import {canRestoreValues, restorableField} from './lifecycle.ts';
+import {CardPresence} from './CardPresence.tsx';
 import {CARD_SECTIONS, type CardField} from './fields.ts';
 import {STATE_LABEL, fieldLabel, historyValue} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
@@ -141,10 +142,7 @@ export function CardPage() {
                 <span className="rounded-full bg-gold-100 px-2.5 py-1 text-amber-800">{m.database_personal_badge()}</span>
               )}
               {card.state !== 'active' && (
-                <span
-                  className={clsx('rounded-full px-2.5 py-1', STATE_BADGE[card.state])}
-                  data-testid="card-state"
-                >
+                <span className={clsx('rounded-full px-2.5 py-1', STATE_BADGE[card.state])} data-testid="card-state">
                   {STATE_LABEL[card.state]()}
                 </span>
               )}
@@ -159,6 +157,7 @@ export function CardPage() {
                 <bdi>{card.owner?.name}</bdi>
               </span>
             </div>
+            <CardPresence profileID={id} mode="view" className="mt-3" />
           </div>
           <div className="flex gap-2 print:hidden">
             {can(ctx, 'editTickets') && (
