@@ -77,7 +77,11 @@ export function PendingProfilesPage() {
               {m.pending_chosen({count: picked.length})}
             </span>
             <div className="ms-auto flex gap-2">
-              <Button onClick={() => void decide(picked, true)} disabled={busy || picked.length === 0} data-testid="pending-approve">
+              <Button
+                onClick={() => void decide(picked, true)}
+                disabled={busy || picked.length === 0}
+                data-testid="pending-approve"
+              >
                 <Check className="size-4" aria-hidden />
                 {m.pending_approve_chosen()}
               </Button>

@@ -28,7 +28,15 @@ export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql) {
     if (body instanceof Response) return body;
 
     const rows = await sql<
-      {id: string; forename: string; surname: string; city: string; birth_date: string; id_number: string | null; phones: string[]}[]
+      {
+        id: string;
+        forename: string;
+        surname: string;
+        city: string;
+        birth_date: string;
+        id_number: string | null;
+        phones: string[];
+      }[]
     >`
       SELECT id, forename, surname, city, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, id_number, phones
       FROM profile

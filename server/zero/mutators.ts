@@ -13,12 +13,7 @@ import {
   type CardCreate,
   type CardSave,
 } from '../../app/candidates/card/mutators.ts';
-import {
-  cardVisibilitySchema,
-  restoreValueSchema,
-  restoredCard,
-  setVisibility,
-} from '../../app/candidates/card/lifecycle.ts';
+import {cardVisibilitySchema, restoreValueSchema, restoredCard, setVisibility} from '../../app/candidates/card/lifecycle.ts';
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
@@ -70,7 +65,7 @@ async function assertCardConsistent(tx: Transaction, card: CardSave | CardCreate
  */
 async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
   if (tx.location !== 'server') return;
-  await tx.dbTransaction.query('UPDATE profile SET phones = $1::jsonb WHERE id = $2', [
+  await tx.dbTransaction.query('UPDATE profile SET phones = $1::text::jsonb WHERE id = $2', [
     JSON.stringify(listedPhones(card.details)),
     card.id,
   ]);

@@ -24,7 +24,7 @@ test('(a) a candidate created in one browser appears in another without a reload
   const form = a.getByTestId('edit-candidate-form');
   await form.locator('[name=city]').fill('צפת');
   await form.locator('[name=statusID]').selectOption('dating');
-  await a.getByTestId('save-candidate').click();
+  await a.getByTestId('card-save').click();
   await expect(rowInB.getByTestId('candidate-city')).toHaveText('צפת');
   await expect(rowInB.getByTestId('candidate-status')).toHaveText('בפגישות');
   expect(bNavigations).toEqual([]);
@@ -55,8 +55,8 @@ test('(c) invalid input shows translated errors next to the fields and writes no
   const before = Number((await sql`SELECT count(*) FROM profile`)[0]!.count);
   await signIn(page, 'demo-shadchan');
   await page.getByTestId('new-candidate').click();
-  const form = page.getByTestId('new-candidate-form');
-  await page.getByTestId('save-candidate').click();
+  const form = page.getByTestId('card-form');
+  await page.getByTestId('card-save').click();
 
   const forename = form.locator('[name=forename]');
   await expect(forename).toHaveAttribute('aria-invalid', 'true');
@@ -68,7 +68,7 @@ test('(c) invalid input shows translated errors next to the fields and writes no
   // A birth date that makes the candidate 10 years old.
   await forename.fill('אליה');
   await form.locator('[name=birthDate]').fill(`${new Date().getFullYear() - 10}-01-01`);
-  await page.getByTestId('save-candidate').click();
+  await page.getByTestId('card-save').click();
   await expect(form.getByText('הגיל צריך להיות בין 16 ל-99')).toBeVisible();
   await expect(form.getByText('יש להזין שם', {exact: true})).toBeHidden();
 
@@ -80,8 +80,8 @@ test('(c) invalid input shows translated errors next to the fields and writes no
 test('(c) the same errors appear in English', async ({page}) => {
   await signIn(page, 'demo-shadchan', 'en');
   await page.getByTestId('new-candidate').click();
-  await page.getByTestId('save-candidate').click();
-  await expect(page.getByTestId('new-candidate-form').getByText('Enter a surname')).toBeVisible();
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('card-form').getByText('Enter a surname')).toBeVisible();
 });
 
 test('(d) Hebrew is the default and right-to-left; English is left-to-right and the choice persists', async ({page}) => {

@@ -22,7 +22,10 @@ export async function search(page: Page, text: string) {
   await page.getByTestId('candidate-search').fill(text);
 }
 
-/** Fills and submits the new-candidate dialog. */
+/**
+ * Fills the new-profile screen's required fields, saves (through the duplicate warning if one shows),
+ * waits for the new card and returns to the list. Returns the new card's id.
+ */
 export async function createCandidate(
   page: Page,
   c: {
@@ -33,19 +36,32 @@ export async function createCandidate(
     birthDate: string;
     sector: string;
     personal?: boolean;
+    idNumber?: string;
+    candidatePhone?: string;
   },
 ) {
   await page.getByTestId('new-candidate').click();
-  const form = page.getByTestId('new-candidate-form');
+  const form = page.getByTestId('card-form');
   await form.locator('[name=forename]').fill(c.forename);
   await form.locator('[name=surname]').fill(c.surname);
   await form.locator('[name=gender]').selectOption(c.gender);
   await form.locator('[name=birthDate]').fill(c.birthDate);
   await form.locator('[name=city]').fill(c.city);
   await form.locator('[name=sectorID]').selectOption(c.sector);
+  if (c.idNumber) await form.locator('[name=idNumber]').fill(c.idNumber);
+  if (c.candidatePhone) await form.locator('[name=candidatePhone]').fill(c.candidatePhone);
+  await form.locator('[name=occupation]').fill('מורה');
+  await form.locator('[name=suggestionsContact]').fill('אבא');
+  await form.locator('[name=suggestionsPhone]').fill('052-7000000');
+  await form.locator('[name=inquiryPhones]').fill('02-5000000');
   await form.locator(`[name=database][value=${c.personal ? 'personal' : 'general'}]`).check();
-  await page.getByTestId('save-candidate').click();
-  await expect(form).toBeHidden();
+  await page.getByTestId('card-save').click();
+  await page.waitForURL(url => /\/home\/tickets\/(?!new)[^/]+$/.test(url.pathname));
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+  await expect(page.getByTestId('card-name')).toContainText(c.surname);
+  await page.getByTestId('side-menu').locator('a[href="/home"]').click();
+  await page.waitForURL('**/home');
+  return id;
 }
 
 /** Direct database access, to prove what was (not) written. */

@@ -5,6 +5,7 @@ import type {Permission} from '../../permissions/labels.ts';
 import {effectivePermissions} from '../../permissions/roles.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {hashPassword} from '../../server/auth/passwords.ts';
+import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 
 /** Inserts a staff user with a unique id (approved unless told otherwise) and returns its server-side context. */
 export async function makeUser(
@@ -27,4 +28,37 @@ export async function makeProfile(sql: Sql, ownerID: string, database: 'general'
   await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id)
             VALUES (${id}, 'משה', ${surname}, 'male', '2000-01-01', 'בני ברק', 'litvish', 'available', ${database}, ${ownerID})`;
   return id;
+}
+
+/** A fresh valid Israeli ID number (nine digits, the check digit computed), unlikely to repeat within a run. */
+export function makeIsraeliID(): string {
+  const body = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  return `${body}${israeliIDCheckDigit(body)}`;
+}
+
+/** The arguments of cards.create for a complete, valid new card (general database, not temporary). */
+export function newCard(over: Record<string, unknown> = {}): Record<string, unknown> & {id: string} {
+  return {
+    id: `p-${nanoid(8)}`,
+    forename: 'רבקה',
+    surname: 'פרידמן',
+    gender: 'female',
+    city: 'בית שמש',
+    birthDate: '2001-05-20',
+    sectorID: 'chassidish',
+    statusID: 'available',
+    idNumber: null,
+    communityID: null,
+    openFrom: null,
+    colour: null,
+    details: {
+      occupation: 'גננת',
+      suggestionsContact: 'רבקה כהן',
+      suggestionsPhone: '050-1234567',
+      inquiryPhones: ['03-6123456'],
+    },
+    database: 'general',
+    temporary: false,
+    ...over,
+  };
 }

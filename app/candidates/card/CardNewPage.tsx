@@ -2,7 +2,7 @@ import {useZero} from '@rocicorp/zero/react';
 import {Link, useBlocker, useNavigate, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {nanoid} from 'nanoid';
-import {useState, type FormEvent} from 'react';
+import {useEffect, useRef, useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
 import {AlertTriangle, ExternalLink} from 'lucide-react';
 import {can} from '../../../permissions/context.ts';
@@ -46,6 +46,12 @@ export function CardNewPage() {
   const [saving, setSaving] = useState(false);
   const [duplicates, setDuplicates] = useState<{card: CardCreate; matches: DuplicateMatch[]}>();
   usePageTitle(m.new_candidate_title());
+  // The warning appears at the top of a long form: bring it into view and give it focus.
+  const warning = useRef<HTMLElement>(null);
+  useEffect(() => {
+    warning.current?.scrollIntoView({block: 'start', behavior: 'smooth'});
+    warning.current?.focus({preventScroll: true});
+  }, [duplicates]);
 
   const dirty = formsDiffer(form, EMPTY);
   useBlocker({shouldBlockFn: () => dirty && !saving && !window.confirm(m.card_leave_confirm()), enableBeforeUnload: () => dirty});
@@ -77,7 +83,6 @@ export function CardNewPage() {
     setSaving(false);
     if (found.ok && found.data.matches.length > 0) {
       setDuplicates({card: checked.value, matches: found.data.matches});
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=duplicates]')?.focus());
       return;
     }
     await create(checked.value);
@@ -153,9 +158,10 @@ export function CardNewPage() {
 
       {duplicates && (
         <section
+          ref={warning}
           role="alert"
           tabIndex={-1}
-          className="mb-6 rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 focus:outline-none"
+          className="mb-6 scroll-mt-20 rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 focus:outline-none"
           data-testid="duplicates"
         >
           <h2 className="flex items-center gap-2 text-base font-semibold">

@@ -110,7 +110,10 @@ export function CardPage() {
           {m.card_closed_banner()}
         </div>
       )}
-      <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0">
+      <header
+        data-testid="card-header"
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0"
+      >
         <div className="flex flex-wrap items-start gap-5">
           <div
             className={clsx(

@@ -14,8 +14,7 @@ export type DuplicateQuery = v.InferOutput<typeof duplicateQuerySchema>;
 
 /** A card that may be the same person: named only when the user may open it. */
 export type DuplicateMatch = {reasons: Array<'idNumber' | 'phone' | 'name'>} & (
-  | {visible: true; id: string; name: string; city: string; birthDate: string}
-  | {visible: false}
+  {visible: true; id: string; name: string; city: string; birthDate: string} | {visible: false}
 );
 
 /** The question for a checked new card: its ID number, its own phone numbers, its name and birth date. */

@@ -106,7 +106,19 @@ function cardAsSaved(card: Awaited<ReturnType<typeof visibleCard>>): Record<stri
 }
 
 /** The card's own columns a history entry can set back (its moves — bin, state, database — cannot). */
-const RESTORABLE_COLUMNS = ['forename', 'surname', 'gender', 'city', 'birthDate', 'sectorID', 'statusID', 'idNumber', 'communityID', 'openFrom', 'colour'];
+const RESTORABLE_COLUMNS = [
+  'forename',
+  'surname',
+  'gender',
+  'city',
+  'birthDate',
+  'sectorID',
+  'statusID',
+  'idNumber',
+  'communityID',
+  'openFrom',
+  'colour',
+];
 export const restorableField = (field: string) => field.startsWith('details.') || RESTORABLE_COLUMNS.includes(field);
 
 /** Fields whose history holds dates as stored milliseconds, while the card's form speaks ISO dates. */

@@ -154,6 +154,8 @@ export async function createCard({tx, ctx, args}: Write<CardCreate>, now: number
   assertCan(ctx, 'editTickets');
   if (args.temporary) assertCan(ctx, args.database === 'general' ? 'temporaryGeneralDatabase' : 'temporaryPersonalDatabase');
   const {id, database, temporary, ...values} = args;
+  // Inserting over an existing card would be skipped silently; refuse it instead.
+  if (await tx.run(zql.profile.where('id', id).one())) throw new AppError('unableToSave');
   await tx.mutate.profile.insert({
     id,
     ...columnsOf(values),

@@ -1,0 +1,149 @@
+import {expect, test, type Page} from '@playwright/test';
+import {createCandidate, db, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
+
+/** The new-profile screen, its duplicate warning, and approving temporary cards. */
+
+const base = {forename: 'אסתר', gender: 'female' as const, city: 'בני ברק', birthDate: '2002-03-04', sector: 'litvish'};
+
+async function fillRequired(page: Page, c: {forename: string; surname: string; birthDate: string; gender?: string}) {
+  const form = page.getByTestId('card-form');
+  await form.locator('[name=forename]').fill(c.forename);
+  await form.locator('[name=surname]').fill(c.surname);
+  await form.locator('[name=gender]').selectOption(c.gender ?? 'female');
+  await form.locator('[name=birthDate]').fill(c.birthDate);
+  await form.locator('[name=city]').fill('אלעד');
+  await form.locator('[name=sectorID]').selectOption('litvish');
+  await form.locator('[name=occupation]').fill('מזכירה');
+  await form.locator('[name=suggestionsContact]').fill('אמא');
+  await form.locator('[name=suggestionsPhone]').fill('052-7000001');
+  await form.locator('[name=inquiryPhones]').fill('03-5000001');
+}
+
+test('create a card → view it → edit it → print view, in Hebrew', async ({page}) => {
+  await signIn(page, 'demo-shadchan');
+  const surname = uniqueSurname();
+  await page.getByTestId('new-candidate').click();
+  await page.waitForURL('**/home/tickets/new');
+
+  // Nothing filled: the required fields say so, next to themselves.
+  await page.getByTestId('card-save').click();
+  await expect(page.locator('[name=forename]')).toBeFocused();
+  await expect(page.getByTestId('card-form').getByText('יש לבחור מגזר')).toBeVisible();
+
+  await fillRequired(page, {forename: 'אסתר', surname, birthDate: '2001-06-15'});
+  await page.locator('[name=height]').fill('165');
+  await page.locator('[name=candidatePhone]').fill('054-1112233');
+  await page.getByTestId('card-save').click();
+  await page.waitForURL(url => /\/home\/tickets\/(?!new)[^/]+$/.test(url.pathname));
+  await expect(page.getByTestId('card-name')).toHaveText(`אסתר ${surname}`);
+  await expect(page.getByTestId('card-value-height')).toHaveText('165');
+  await expect(page.getByTestId('card-value-candidatePhone')).toHaveText('054-1112233');
+  await expect(page.getByTestId('card-value-occupation')).toHaveText('מזכירה');
+
+  await page.getByTestId('card-edit').click();
+  await page.waitForURL('**/home/tickets/edit/*');
+  await page.locator('[name=city]').fill('ירושלים');
+  await page.getByTestId('card-save').click();
+  await page.waitForURL(url => !url.pathname.includes('/edit/'));
+  await expect(page.getByTestId('card-header')).toContainText('ירושלים');
+
+  await page.emulateMedia({media: 'print'});
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  await expect(page.getByTestId('card-manage')).toBeHidden();
+  await page.screenshot({path: 'test-results/screens/card-new-print-he.png', fullPage: true});
+
+  const sql = db();
+  const [row] = await sql`SELECT city, owner_id, state, phones FROM profile WHERE surname = ${surname}`;
+  expect(row).toMatchObject({city: 'ירושלים', owner_id: 'demo-shadchan', state: 'active', phones: ['+972541112233']});
+  await sql.end();
+});
+
+test('the duplicate warning: same name and birth date, same phone, and an ID number that already exists', async ({page}) => {
+  const sql = db();
+  const [existing] = await sql`
+    SELECT id, forename, surname, to_char(birth_date, 'YYYY-MM-DD') AS birth, id_number, gender, phones->>0 AS phone
+    FROM profile WHERE id LIKE 'demo-%' AND id_number IS NOT NULL AND database = 'general' AND jsonb_array_length(phones) > 0
+    ORDER BY id LIMIT 1`;
+  const before = Number((await sql`SELECT count(*) FROM profile`)[0]!.count);
+  await signIn(page, 'demo-admin');
+  await page.getByTestId('new-candidate').click();
+
+  // The same person typed again, with the same mobile number: both reasons are named, with a link.
+  await fillRequired(page, {
+    forename: existing!.forename,
+    surname: existing!.surname,
+    birthDate: existing!.birth,
+    gender: existing!.gender,
+  });
+  await page.locator('[name=candidatePhone]').fill(existing!.phone.replace('+972', '0'));
+  await page.getByTestId('card-save').click();
+  const warning = page.getByTestId('duplicates');
+  await expect(warning).toBeVisible();
+  const match = warning.getByTestId('duplicate').filter({hasText: existing!.surname});
+  await expect(match).toContainText('אותו שם ותאריך לידה');
+  await expect(match).toContainText('אותו מספר טלפון');
+  await expect(match.getByTestId('duplicate-open')).toHaveAttribute('href', `/home/tickets/${existing!.id}`);
+  await expect(page.getByTestId('duplicates-save')).toBeVisible();
+  await page.screenshot({path: 'test-results/screens/card-duplicates-he.png'});
+
+  // With the existing ID number it cannot be saved at all: 'ID number already exists'.
+  await page.getByRole('button', {name: 'חזרה לטופס'}).click();
+  await page.locator('[name=idNumber]').fill(existing!.id_number);
+  await page.getByTestId('card-save').click();
+  await expect(warning).toContainText('מספר הזהות כבר קיים');
+  await expect(warning.getByTestId('duplicate').filter({hasText: existing!.surname})).toContainText('אותו מספר זהות');
+  await expect(page.getByTestId('duplicates-save')).toHaveCount(0);
+  expect(Number((await sql`SELECT count(*) FROM profile`)[0]!.count)).toBe(before);
+
+  // A card that merely shares the name (another birth date) is no duplicate: it is created at once.
+  await page.getByRole('button', {name: 'חזרה לטופס'}).click();
+  await page.locator('[name=idNumber]').fill('');
+  await page.locator('[name=candidatePhone]').fill('');
+  await page.locator('[name=birthDate]').fill('1999-01-01');
+  await page.getByTestId('card-save').click();
+  await page.waitForURL(url => /\/home\/tickets\/(?!new)[^/]+$/.test(url.pathname));
+  expect(Number((await sql`SELECT count(*) FROM profile`)[0]!.count)).toBe(before + 1);
+  await sql.end();
+});
+
+test('temporary cards are approved in bulk, and appear for shadchanim at once', async ({browser}) => {
+  const sql = db();
+  const surname = uniqueSurname();
+  const admin = await newSignedInPage(browser, 'demo-admin');
+  const shadchan = await newSignedInPage(browser, 'demo-shadchan');
+  // Three cards sent for approval (as a candidate's form would send them), and one ordinary one.
+  const ids = ['א', 'ב', 'ג'].map(letter => `pending-${surname}-${letter}`);
+  for (const [i, id] of ids.entries()) {
+    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, state, source, details)
+              VALUES (${id}, ${'חנה' + i}, ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator', 'pending', 'candidate',
+                      ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
+  }
+  await shadchan.getByTestId('candidate-search').fill(surname);
+  await expect(shadchan.getByTestId('candidates-empty')).toBeVisible();
+
+  await admin.getByTestId('side-menu').locator('a[href="/temporary-profiles"]').click();
+  const rows = admin.getByTestId('pending-card').filter({hasText: surname});
+  await expect(rows).toHaveCount(3);
+  await expect(admin.getByTestId('side-menu').locator('a[href="/temporary-profiles"]')).toContainText(/\d/);
+  for (const row of await rows.all()) await row.getByTestId('pending-select').check();
+  await expect(admin.getByTestId('pending-profiles')).toContainText('נבחרו 3');
+  await admin.screenshot({path: 'test-results/screens/pending-he.png'});
+  await admin.getByTestId('pending-approve').click();
+  await expect(rows).toHaveCount(0);
+
+  // The shadchan's list, still open, now has them.
+  await expect(shadchan.getByTestId('candidate-row').filter({hasText: surname})).toHaveCount(3);
+  const states = await sql`SELECT state FROM profile WHERE id IN ${sql(ids)}`;
+  expect(states.map(s => s.state)).toEqual(['active', 'active', 'active']);
+  await sql.end();
+});
+
+test('the new-profile screen is left alone when nothing was typed, and guarded once something was', async ({page}) => {
+  await signIn(page, 'demo-coordinator');
+  await createCandidate(page, {...base, surname: uniqueSurname()});
+  await page.getByTestId('new-candidate').click();
+  await page.locator('[name=forename]').fill('רות');
+  page.once('dialog', dialog => void dialog.dismiss());
+  await page.getByTestId('side-menu').locator('a[href="/home"]').click();
+  await expect(page).toHaveURL(/\/home\/tickets\/new$/);
+});
