@@ -15,6 +15,7 @@ export type Labels = Partial<Record<Locale, string>> & {he: string};
 export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
 export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
+export type FileKind = 'photo' | 'document';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -102,6 +103,21 @@ const profileNote = table('profileNote')
   })
   .primaryKey('id');
 
+/** A card's photo or document: metadata only (the bytes are in the file storage, keyed by id). */
+const profileFile = table('profileFile')
+  .from('profile_file')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    kind: enumeration<FileKind>(),
+    name: string(),
+    mime: string(),
+    size: number(),
+    uploadedBy: string().from('uploaded_by'),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
 const activity = table('activity')
   .columns({
     id: string(),
@@ -160,14 +176,31 @@ const noteRelationships = relationships(profileNote, ({one}) => ({
   profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
+const fileRelationships = relationships(profileFile, ({one}) => ({
+  uploader: one({sourceField: ['uploadedBy'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
 const activityRelationships = relationships(activity, ({one}) => ({
   maleProfile: one({sourceField: ['maleProfileID'], destField: ['id'], destSchema: profile}),
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
 }));
 
 export const schema = createSchema({
-  tables: [sector, profileStatus, community, user, profile, activity, userSetting, siteSetting, profileRevision, profileNote],
-  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships],
+  tables: [
+    sector,
+    profileStatus,
+    community,
+    user,
+    profile,
+    activity,
+    userSetting,
+    siteSetting,
+    profileRevision,
+    profileNote,
+    profileFile,
+  ],
+  relationships: [profileRelationships, activityRelationships, revisionRelationships, noteRelationships, fileRelationships],
 });
 
 export type Schema = typeof schema;
