@@ -101,10 +101,11 @@ describe('download names', () => {
     );
   });
 
-  test('sizes in the user’s language', () => {
-    expect(formatFileSize(300, 'en')).toBe('1 kB');
-    expect(formatFileSize(340 * 1024, 'en')).toBe('340 kB');
-    expect(formatFileSize(1.25 * 1024 * 1024 + 1, 'de')).toBe('1,3 MB');
-    expect(formatFileSize(5 * 1024 * 1024, 'ru')).toBe('5 МБ');
+  test('sizes in the user’s language, number first', () => {
+    expect(formatFileSize(300, 'en')).toBe('1\u00a0kB');
+    expect(formatFileSize(1024, 'he')).toBe('1\u00a0kB'); // ICU's Hebrew singular alone would say "kB‏1"
+    expect(formatFileSize(340 * 1024, 'en')).toBe('340\u00a0kB');
+    expect(formatFileSize(1.25 * 1024 * 1024 + 1, 'de')).toBe('1,3\u00a0MB');
+    expect(formatFileSize(5 * 1024 * 1024, 'ru')).toBe('5\u00a0МБ');
   });
 });

@@ -20,7 +20,9 @@ import * as m from '../../paraglide/messages.js';
 const fileURL = (id: string) => `/api/files/${encodeURIComponent(id)}`;
 
 const sizeText = (bytes: number) => formatFileSize(bytes, currentLocale());
-const tooLarge = (kind: FileKind) => m.files_error_too_large({max: sizeText(FILE_RULES[kind].maxBytes)});
+/** A size inside a sentence, isolated left-to-right so "5 MB" stays "5 MB" in Hebrew. */
+const maxText = (kind: FileKind) => `\u2066${sizeText(FILE_RULES[kind].maxBytes)}\u2069`;
+const tooLarge = (kind: FileKind) => m.files_error_too_large({max: maxText(kind)});
 const wrongType = (kind: FileKind) => (kind === 'photo' ? m.files_error_type_photo() : m.files_error_type_document());
 
 /** The card's files, live: another shadchan's upload or delete shows at once. Empty without viewFiles. */
@@ -88,22 +90,30 @@ export function CardFiles({profileID}: {profileID: string}) {
           <h3 className="text-sm font-medium text-slate-700">{m.files_photo()}</h3>
           {photo ? (
             <figure className="space-y-2">
-              <img
-                src={fileURL(photo.id)}
-                alt={photo.name}
-                className="aspect-[3/4] w-40 rounded-xl bg-slate-100 object-cover ring-1 ring-slate-200"
-                data-testid="files-photo"
-              />
-              <figcaption className="flex items-center gap-1 text-xs text-slate-500">
-                <span className="min-w-0 flex-1">
-                  <bdi className="block truncate font-medium text-slate-700">{photo.name}</bdi>
-                  <span className="tabular-nums">{sizeText(photo.size)}</span> · <bdi>{photo.uploader?.name}</bdi> ·{' '}
-                  <span className="tabular-nums">{formatLocalDate(photo.createdAt)}</span>
-                </span>
-                <IconLink href={fileURL(photo.id)} label={m.files_download({name: photo.name})} />
-                {mayUpload && (
-                  <IconButton label={m.files_delete_photo()} onClick={() => void remove(photo.id)} testID="files-photo-delete" />
-                )}
+              <div className="relative w-40">
+                <img
+                  src={fileURL(photo.id)}
+                  alt={photo.name}
+                  className="aspect-[3/4] w-full rounded-xl bg-slate-100 object-cover ring-1 ring-slate-200"
+                  data-testid="files-photo"
+                />
+                <div className="absolute end-2 top-2 flex rounded-lg bg-white/90 shadow-sm ring-1 ring-slate-200">
+                  <IconLink href={fileURL(photo.id)} label={m.files_download({name: photo.name})} />
+                  {mayUpload && (
+                    <IconButton
+                      label={m.files_delete_photo()}
+                      onClick={() => void remove(photo.id)}
+                      testID="files-photo-delete"
+                    />
+                  )}
+                </div>
+              </div>
+              <figcaption className="space-y-0.5 text-xs text-slate-500">
+                <bdi className="block truncate font-medium text-slate-700">{photo.name}</bdi>
+                <p>
+                  <span dir="ltr">{sizeText(photo.size)}</span> ·{' '}
+                  <span className="tabular-nums">{formatLocalDate(photo.createdAt)}</span> · <bdi>{photo.uploader?.name}</bdi>
+                </p>
               </figcaption>
             </figure>
           ) : (
@@ -167,7 +177,9 @@ export function CardFiles({profileID}: {profileID: string}) {
                             <bdi className="truncate">{file.name}</bdi>
                           </a>
                         </td>
-                        <td className="px-3 py-2 whitespace-nowrap text-slate-600 tabular-nums">{sizeText(file.size)}</td>
+                        <td className="px-3 py-2 whitespace-nowrap text-slate-600 tabular-nums">
+                          <span dir="ltr">{sizeText(file.size)}</span>
+                        </td>
                         <td className="px-3 py-2 whitespace-nowrap text-slate-600">
                           <bdi>{file.uploader?.name}</bdi>
                         </td>
@@ -216,7 +228,7 @@ function UploadControl({profileID, kind, label, icon}: {profileID: string; kind:
   const [error, setError] = useState<string>();
   const id = useId();
   const rule = FILE_RULES[kind];
-  const max = sizeText(rule.maxBytes);
+  const max = maxText(kind);
 
   async function upload(file: File) {
     setError(undefined);

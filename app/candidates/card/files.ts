@@ -119,12 +119,18 @@ export function safeFileName(original: string, type: FileType): string {
   return `${base}.${known ? ext : extensions[0]}`;
 }
 
-/** "340 kB", "1.3 MB" in the user's language. */
+/**
+ * "340 kB", "1.3 MB" in the user's language: number, then unit, always in that order (Hebrew's singular
+ * pattern would give "kB 1"), with a no-break space between them.
+ */
 export function formatFileSize(bytes: number, locale: string): string {
-  const megabytes = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale, {
+  const megabytes = bytes >= MB;
+  const parts = new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: megabytes ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: megabytes ? 1 : 0,
-  }).format(megabytes ? bytes / MB : Math.max(1, Math.round(bytes / 1024)));
+  }).formatToParts(megabytes ? bytes / MB : Math.max(1, Math.round(bytes / 1024)));
+  const number = parts.filter(p => ['integer', 'group', 'decimal', 'fraction'].includes(p.type)).map(p => p.value);
+  const unit = parts.find(p => p.type === 'unit')?.value ?? '';
+  return `${number.join('')}\u00a0${unit}`;
 }
