@@ -1,4 +1,5 @@
 import {crc32, deflateSync} from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {createCandidate, db, newSignedInPage, search, uniqueSurname} from './helpers.ts';
 
@@ -151,13 +152,21 @@ test('without viewFiles there is no Files section and the card shows its initial
   expect(response.status()).toBe(403);
 });
 
-test('the Files section in English reads left to right', async ({browser}) => {
+test('the Files section in English reads left to right, passes axe and fits a phone', async ({browser}) => {
   const page = await newSignedInPage(browser, 'demo-admin', 'en');
   await openNewCard(page);
+  await page.getByTestId('files-input-photo').setInputFiles({name: 'photo.png', mimeType: 'image/png', buffer: portraitPNG()});
   await page
     .getByTestId('files-input-document')
-    .setInputFiles({name: 'references.pdf', mimeType: 'application/pdf', buffer: PDF});
+    .setInputFiles({name: 'references from the yeshiva.pdf', mimeType: 'application/pdf', buffer: PDF});
   await expect(page.getByTestId('file-row')).toHaveCount(1);
-  await expect(page.getByTestId('files-upload-photo')).toHaveText('Upload photo');
+  await expect(page.getByTestId('card-photo')).toBeVisible();
+  await expect(page.getByTestId('files-upload-photo')).toHaveText('Replace photo');
   await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-en.png'});
+
+  const results = await new AxeBuilder({page}).include('[data-testid=card-files]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await page.setViewportSize({width: 375, height: 740});
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-375-en.png'});
 });

@@ -142,7 +142,7 @@ export function CardFiles({profileID}: {profileID: string}) {
                 {m.files_no_documents()}
               </p>
             ) : (
-              <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+              <div className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200">
                 <table className="w-full text-sm">
                   <thead className="bg-slate-50 text-xs text-slate-500">
                     <tr>
