@@ -17,6 +17,7 @@ export type ProfileDatabase = 'general' | 'personal';
 export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
 export type ProfileVisibility = 'all' | 'chosen';
 export type PresenceMode = 'view' | 'edit';
+export type FileKind = 'photo' | 'document';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -128,6 +129,21 @@ const cardPresence = table('cardPresence')
   })
   .primaryKey('profileID', 'userID');
 
+/** A card's photo or document: metadata only (the bytes are in the file storage, keyed by id). */
+const profileFile = table('profileFile')
+  .from('profile_file')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    kind: enumeration<FileKind>(),
+    name: string(),
+    mime: string(),
+    size: number(),
+    uploadedBy: string().from('uploaded_by'),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
 const activity = table('activity')
   .columns({
     id: string(),
@@ -197,6 +213,11 @@ const presenceRelationships = relationships(cardPresence, ({one}) => ({
   profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
+const fileRelationships = relationships(profileFile, ({one}) => ({
+  uploader: one({sourceField: ['uploadedBy'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
 const activityRelationships = relationships(activity, ({one}) => ({
   maleProfile: one({sourceField: ['maleProfileID'], destField: ['id'], destSchema: profile}),
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
@@ -216,6 +237,7 @@ export const schema = createSchema({
     profileNote,
     profileViewer,
     cardPresence,
+    profileFile,
   ],
   relationships: [
     profileRelationships,
@@ -224,6 +246,7 @@ export const schema = createSchema({
     noteRelationships,
     viewerRelationships,
     presenceRelationships,
+    fileRelationships,
   ],
 });
 

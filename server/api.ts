@@ -16,6 +16,8 @@ import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
 import {mountDuplicateRoutes} from './candidates/duplicates.ts';
+import {mountFileRoutes} from './files/routes.ts';
+import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {bodyLimit} from 'hono/body-limit';
@@ -50,6 +52,8 @@ export type ApiOptions = {
   google?: GoogleOptions;
   /** NodeBB's read API for the unread badge and news (FORUM_API_TOKEN); without it they answer 404 forumDisabled. */
   forum?: ForumOptions;
+  /** Where uploaded photos and documents live; by default FILES_DIR or .data/files/ (server/files/storage.ts). */
+  files?: FileStorage;
 };
 
 export function createApi(options: ApiOptions) {
@@ -78,6 +82,7 @@ export function createApi(options: ApiOptions) {
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql);
+  mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);

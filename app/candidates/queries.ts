@@ -3,6 +3,7 @@ import {zql} from '../../zero-schema.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleNotes} from '../../permissions/notes.ts';
+import {visibleFiles} from '../../permissions/files.ts';
 import {candidateListSchema, cardArgsSchema} from './schema.ts';
 
 export const candidateQueries = {
@@ -66,6 +67,16 @@ export const candidateQueries = {
       .related('user', u => u.one())
       .orderBy('userID', 'asc')
       .limit(50),
+  ),
+
+  /** The card's photo and documents, newest first: only with viewFiles, and only of a card the user may see. */
+  files: defineQuery(cardArgsSchema, ({args, ctx}) =>
+    visibleFiles(zql.profileFile, ctx)
+      .where('profileID', args.id)
+      .related('uploader', u => u.one())
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'asc')
+      .limit(200),
   ),
 
   /** The recycling bin: deleted cards, most recently deleted first (showDeletedProfiles sees them). */

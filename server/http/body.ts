@@ -9,7 +9,7 @@ export type ApiError = {error: string; message: string; issues?: Array<{field: s
 /** A typed error answer: a code the UI translates, an English message for logs and API users. */
 export function fail(
   c: Context,
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503,
   error: string,
   message: string,
   issues?: ApiError['issues'],

@@ -115,6 +115,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ZERO_PORT: String(ports.zero),
       WEB_PORT: String(ports.web),
       PHONE_PROXY_PORT: String(ports.phoneProxy),
+      // Uploaded files go beside this stack's database (.data/files/; the e2e stack's own folder).
+      KESHER_DATA_DIR: dataDir,
       NODE_ENV: options.production ? 'production' : 'development',
     };
 

@@ -35,6 +35,7 @@ describe('migrations', () => {
       'card_presence',
       'community',
       'profile',
+      'profile_file',
       'profile_note',
       'profile_revision',
       'profile_status',
@@ -53,6 +54,12 @@ describe('migrations', () => {
       ([name, c]) => ('serverName' in c && c.serverName) || name,
     );
     expect([...tables.profile!].sort()).toEqual(declared.sort());
+    // A card's files: the metadata replicates, exactly the columns zero-schema.ts declares (the bytes
+    // live in the file storage, never in the database).
+    const fileColumns = Object.entries(schema.tables.profileFile.columns).map(
+      ([name, c]) => ('serverName' in c && c.serverName) || name,
+    );
+    expect([...tables.profile_file!].sort()).toEqual(fileColumns.sort());
     expect(tables).not.toHaveProperty('session');
     expect(tables).not.toHaveProperty('schema_migration');
   });

@@ -6,6 +6,7 @@ import {codeRequestLimits} from '../../server/auth/rate-limit.ts';
 import type {Sql} from '../../server/db/sql.ts';
 import type {GoogleOptions} from '../../server/auth/google.ts';
 import type {ForumOptions} from '../../server/forum/nodebb.ts';
+import type {FileStorage} from '../../server/files/storage.ts';
 import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 
 /**
@@ -14,7 +15,14 @@ import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
  */
 export async function startTestApi(
   sql: Sql,
-  options: {devSignIn?: boolean; perTarget?: number; perIP?: number; google?: GoogleOptions; forum?: ForumOptions} = {},
+  options: {
+    devSignIn?: boolean;
+    perTarget?: number;
+    perIP?: number;
+    google?: GoogleOptions;
+    forum?: ForumOptions;
+    files?: FileStorage;
+  } = {},
 ) {
   const provider = await startPhoneProvider();
   const smtp = await startSmtpServer();
@@ -43,6 +51,7 @@ export async function startTestApi(
     },
     google: options.google,
     forum: options.forum,
+    files: options.files,
   });
   return {
     app,

@@ -21,6 +21,7 @@ import {CardNotes} from './CardNotes.tsx';
 import {CardManage} from './CardManage.tsx';
 import {canRestoreValues, restorableField} from './lifecycle.ts';
 import {CardPresence} from './CardPresence.tsx';
+import {CardFiles, CardPhoto} from './CardFiles.tsx';
 import {CARD_SECTIONS, type CardField} from './fields.ts';
 import {STATE_LABEL, fieldLabel, historyValue} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
@@ -115,15 +116,21 @@ export function CardPage() {
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0"
       >
         <div className="flex flex-wrap items-start gap-5">
-          <div
-            className={clsx(
-              'flex size-16 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-2xl font-semibold text-brand-700 ring-4',
-              card.colour ? COLOUR_CLASS[card.colour] : 'ring-brand-100',
-            )}
-            aria-hidden
+          <CardPhoto
+            profileID={id}
+            name={`${card.forename} ${card.surname}`}
+            ringClass={card.colour ? COLOUR_CLASS[card.colour] : 'ring-brand-100'}
           >
-            {card.forename.slice(0, 1)}
-          </div>
+            <div
+              className={clsx(
+                'flex size-16 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-2xl font-semibold text-brand-700 ring-4',
+                card.colour ? COLOUR_CLASS[card.colour] : 'ring-brand-100',
+              )}
+              aria-hidden
+            >
+              {card.forename.slice(0, 1)}
+            </div>
+          </CardPhoto>
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-semibold text-slate-900" data-testid="card-name">
               <bdi>
@@ -246,6 +253,7 @@ export function CardPage() {
       </div>
 
       <CardManage card={card} ctx={ctx} />
+      <CardFiles profileID={id} />
       <CardNotes profileID={id} />
       {can(ctx, 'viewChangeHistory') && <CardHistory id={id} mayRestore={canRestoreValues(ctx)} />}
     </article>

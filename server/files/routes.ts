@@ -1,0 +1,168 @@
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import type {Context, Hono, MiddlewareHandler} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
+import {nanoid} from 'nanoid';
+import {FILE_RULES, MAX_FILE_BYTES, detectFileType, isFileKind, safeFileName} from '../../app/candidates/card/files.ts';
+import {can, type AuthContext} from '../../permissions/context.ts';
+import {filesOnVisibleProfiles, visibleFiles} from '../../permissions/files.ts';
+import type {Permission} from '../../permissions/labels.ts';
+import {visibleProfiles} from '../../permissions/profiles.ts';
+import {isShutOut} from '../../permissions/site.ts';
+import {schema, zql} from '../../zero-schema.ts';
+import type {ApiEnv} from '../api.ts';
+import type {Sql} from '../db/sql.ts';
+import {fail} from '../http/body.ts';
+import type {FileStorage} from './storage.ts';
+
+/**
+ * A card's photo and documents (spec §3, §6 "view files", "upload files"):
+ *   POST   /api/profiles/:id/files  multipart {file, kind: photo|document} → 201 {file}   (uploadFiles)
+ *   GET    /api/files/:fileId       the bytes, as an attachment under the original name   (viewFiles)
+ *   DELETE /api/files/:fileId       → {ok: true}                                          (uploadFiles)
+ * 401 without a session, 403 without the permission, 404 when the card (or file) is not one the user
+ * may see: the same rules as the Zero queries (permissions/profiles.ts, permissions/files.ts), run as
+ * ZQL against Postgres. Refusals of the file itself: 413 fileTooLarge, 415 fileType (by the bytes'
+ * signature). A new photo replaces the card's previous one.
+ */
+export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorage) {
+  const db = zeroPostgresJS(schema, sql);
+
+  /** The caller's context once they are signed in and hold the permission (writes: not in maintenance). */
+  const guard =
+    (permission: Permission, writes: boolean): MiddlewareHandler<ApiEnv> =>
+    async (c, next) => {
+      const session = c.get('session');
+      if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
+      if (!can(session.ctx, permission)) return fail(c, 403, 'forbidden', `This needs the ${permission} permission`);
+      if (writes) {
+        const [site] = await sql<{maintenance: boolean}[]>`SELECT maintenance FROM site_setting WHERE id = 'site'`;
+        if (site && isShutOut(site.maintenance, session.ctx)) return fail(c, 503, 'maintenance', 'The site is in maintenance');
+      }
+      await next();
+    };
+  const ctxOf = (c: Context<ApiEnv>): AuthContext => c.get('session')!.ctx;
+  const visibleCard = (ctx: AuthContext, id: string) => db.run(visibleProfiles(zql.profile, ctx).where('id', id).one());
+
+  app.post(
+    '/api/profiles/:id/files',
+    guard('uploadFiles', true),
+    // A card the user may not see is "not found" before its upload is read.
+    async (c, next) => ((await visibleCard(ctxOf(c), c.req.param('id'))) ? next() : notFound(c)),
+    bodyLimit({
+      maxSize: MAX_FILE_BYTES + 64 * 1024, // the multipart wrapping around the largest file
+      onError: c => fail(c, 413, 'fileTooLarge', 'The file is too large'),
+    }),
+    async c => {
+      const ctx = ctxOf(c);
+      const profileID = c.req.param('id');
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        return fail(c, 400, 'invalidInput', 'Send a multipart form with a file and its kind');
+      }
+      const kind = form.get('kind');
+      const file = form.get('file');
+      if (!isFileKind(kind) || !(file instanceof File) || file.size === 0) {
+        return fail(c, 400, 'invalidInput', 'Send a multipart form with a file and its kind (photo or document)');
+      }
+      const rule = FILE_RULES[kind];
+      if (file.size > rule.maxBytes) {
+        return fail(c, 413, 'fileTooLarge', `A ${kind} may be at most ${rule.maxBytes / 1024 / 1024} MB`);
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = detectFileType(bytes);
+      if (!type || !rule.types.includes(type)) {
+        return fail(c, 415, 'fileType', `A ${kind} must be one of: ${rule.types.join(', ')}`);
+      }
+
+      const id = nanoid();
+      const name = safeFileName(file.name, type);
+      // Bytes first, then the row: a row never points at bytes that are not there.
+      await storage.put(id, bytes, type);
+      let saved: {createdAt: number; replaced: string[]} | undefined;
+      try {
+        saved = await db.transaction(async tx => {
+          const pg = tx.dbTransaction.wrappedTransaction;
+          // One upload per card at a time, so two photos arriving together leave exactly one.
+          await pg`SELECT 1 FROM profile WHERE id = ${profileID} FOR NO KEY UPDATE`;
+          if (!(await tx.run(visibleProfiles(zql.profile, ctx).where('id', profileID).one()))) return undefined;
+          const replaced =
+            kind === 'photo'
+              ? await pg<{id: string}[]>`DELETE FROM profile_file WHERE profile_id = ${profileID} AND kind = 'photo' RETURNING id`
+              : [];
+          const [row] = await pg<{created_at: Date}[]>`
+            INSERT INTO profile_file (id, profile_id, kind, name, mime, size, uploaded_by)
+            VALUES (${id}, ${profileID}, ${kind}, ${name}, ${type}, ${bytes.length}, ${ctx.userID})
+            RETURNING created_at`;
+          return {createdAt: row!.created_at.getTime(), replaced: replaced.map(r => r.id)};
+        });
+      } finally {
+        if (!saved) await storage.delete(id);
+      }
+      if (!saved) return notFound(c);
+      for (const old of saved.replaced) await forget(old);
+      return c.json(
+        {file: {id, profileID, kind, name, mime: type, size: bytes.length, uploadedBy: ctx.userID, createdAt: saved.createdAt}},
+        201,
+      );
+    },
+  );
+
+  app.get('/api/files/:fileId', guard('viewFiles', false), async c => {
+    const file = await db.run(visibleFiles(zql.profileFile, ctxOf(c)).where('id', c.req.param('fileId')).one());
+    if (!file) return notFound(c);
+    // A file's bytes never change under its id: the browser may keep them, but asks again each time,
+    // so a revoked permission or a deleted file is honoured at once.
+    const etag = `"${file.id}"`;
+    const headers = {
+      'Cache-Control': 'private, no-cache',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    const bytes = await storage.get(file.id);
+    if (!bytes) {
+      console.error(`file ${file.id} (card ${file.profileID}) has a row but no bytes in the storage`);
+      return notFound(c);
+    }
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      ...headers,
+      'Content-Type': file.mime,
+      'Content-Length': String(bytes.length),
+      'Content-Disposition': contentDisposition(file.name),
+    });
+  });
+
+  app.delete('/api/files/:fileId', guard('uploadFiles', true), async c => {
+    const ctx = ctxOf(c);
+    const fileID = c.req.param('fileId');
+    const removed = await db.transaction(async tx => {
+      if (!(await tx.run(filesOnVisibleProfiles(zql.profileFile, ctx).where('id', fileID).one()))) return false;
+      await tx.dbTransaction.wrappedTransaction`DELETE FROM profile_file WHERE id = ${fileID}`;
+      return true;
+    });
+    if (!removed) return notFound(c);
+    await forget(fileID);
+    return c.json({ok: true});
+  });
+
+  /** Bytes whose row is gone; a failure leaves an orphan on disk (logged), never a dangling row. */
+  async function forget(id: string) {
+    try {
+      await storage.delete(id);
+    } catch (error) {
+      console.error(`could not delete the bytes of file ${id}: ${(error as Error).message}`);
+    }
+  }
+}
+
+const notFound = (c: Context) => fail(c, 404, 'notFound', 'No such file or card, or not one you may see');
+
+/** attachment; an ASCII fallback name and the exact UTF-8 one (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, ch => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

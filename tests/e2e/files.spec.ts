@@ -1,0 +1,172 @@
+import {crc32, deflateSync} from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {createCandidate, db, newSignedInPage, search, uniqueSurname} from './helpers.ts';
+
+/** A real portrait PNG (a soft background and a head-and-shoulders silhouette), made here. */
+function portraitPNG(width = 240, height = 320): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const head = (x - width / 2) ** 2 + (y - height * 0.38) ** 2 < (width * 0.2) ** 2;
+      const shoulders =
+        y > height * 0.62 && (x - width / 2) ** 2 / (width * 0.42) ** 2 + (y - height) ** 2 / (height * 0.36) ** 2 < 1;
+      const shade = Math.round(40 * (y / height));
+      const [r, g, b] =
+        head || shoulders ? [92 - shade / 2, 112 - shade / 2, 140 - shade / 2] : [214 - shade, 226 - shade, 240 - shade];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n%%EOF\n',
+);
+
+async function openNewCard(page: Page) {
+  const surname = uniqueSurname();
+  await createCandidate(page, {
+    forename: 'שרה',
+    surname,
+    gender: 'female',
+    city: 'ירושלים',
+    birthDate: '2001-03-14',
+    sector: 'litvish',
+  });
+  await search(page, surname);
+  await page.getByTestId('candidate-open').first().click();
+  await page.waitForURL('**/home/tickets/*');
+  return surname;
+}
+
+test('upload a photo and documents on a card: the photo heads the card, the list updates live for another shadchan', async ({
+  browser,
+}) => {
+  const page = await newSignedInPage(browser, 'demo-admin');
+  await openNewCard(page);
+  const other = await newSignedInPage(browser, 'demo-admin');
+  await other.goto(page.url());
+  await expect(other.getByTestId('card-files')).toBeVisible();
+
+  // Refused in the browser, next to the button, before anything is sent.
+  await page
+    .getByTestId('files-input-photo')
+    .setInputFiles({name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024)});
+  await expect(page.getByTestId('files-error-photo')).toContainText('הקובץ גדול מדי: אפשר להעלות עד');
+  await expect(page.getByTestId('files-error-photo')).toContainText('5 MB');
+  await page
+    .getByTestId('files-input-document')
+    .setInputFiles({name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ this is not a PDF')});
+  await expect(page.getByTestId('files-error-document')).toContainText('סוג הקובץ אינו נתמך');
+  await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-errors-he.png'});
+
+  await page.getByTestId('files-input-photo').setInputFiles({name: 'שרה.png', mimeType: 'image/png', buffer: portraitPNG()});
+  await expect(page.getByTestId('files-error-photo')).toHaveCount(0);
+  const photo = page.getByTestId('card-photo');
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await expect(page.getByTestId('files-upload-photo')).toHaveText('החלפת תמונה');
+
+  await page
+    .getByTestId('files-input-document')
+    .setInputFiles({name: 'קורות חיים.pdf', mimeType: 'application/pdf', buffer: PDF});
+  await page
+    .getByTestId('files-input-document')
+    .setInputFiles({name: 'המלצה מהרב.pdf', mimeType: 'application/pdf', buffer: PDF});
+  const rows = page.getByTestId('file-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('המלצה מהרב.pdf');
+  await expect(rows.first()).toContainText('רחל אדלר');
+  await expect(page.getByTestId('files-error-document')).toHaveCount(0);
+
+  // The other browser got both without a reload.
+  await expect(other.getByTestId('card-photo')).toBeVisible();
+  await expect(other.getByTestId('file-row')).toHaveCount(2);
+
+  // A download is the file itself under its Hebrew name.
+  const [download] = await Promise.all([page.waitForEvent('download'), rows.last().getByTestId('file-name').click()]);
+  expect(download.suggestedFilename()).toBe('קורות חיים.pdf');
+
+  await page.getByTestId('card-name').scrollIntoViewIfNeeded();
+  await page.screenshot({path: 'test-results/screens/card-files-he.png', fullPage: true});
+  await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-section-he.png'});
+  await page.emulateMedia({media: 'print'});
+  await expect(page.getByTestId('card-photo')).toBeVisible();
+  await expect(page.getByTestId('card-files')).toBeHidden();
+  await page.screenshot({path: 'test-results/screens/card-files-print-he.png', fullPage: true});
+  await page.emulateMedia({media: 'screen'});
+
+  // Deleting asks first; the row goes for both, and so do the bytes' row in the database.
+  page.once('dialog', dialog => (expect(dialog.message()).toBe('להמשיך במחיקה?'), void dialog.dismiss()));
+  await rows.first().getByTestId('file-delete').click();
+  await expect(rows).toHaveCount(2);
+  page.once('dialog', dialog => void dialog.accept());
+  await rows.first().getByTestId('file-delete').click();
+  await expect(rows).toHaveCount(1);
+  await expect(other.getByTestId('file-row')).toHaveCount(1);
+  const sql = db();
+  const cardID = page.url().split('/').at(-1)!;
+  expect((await sql`SELECT name FROM profile_file WHERE profile_id = ${cardID} ORDER BY name`).map(r => r.name)).toEqual([
+    'קורות חיים.pdf',
+    'שרה.png',
+  ]);
+  await sql.end();
+});
+
+test('without viewFiles there is no Files section and the card shows its initial, not the photo', async ({browser}) => {
+  const admin = await newSignedInPage(browser, 'demo-admin');
+  await openNewCard(admin);
+  await admin.getByTestId('files-input-photo').setInputFiles({name: 'p.png', mimeType: 'image/png', buffer: portraitPNG()});
+  await expect(admin.getByTestId('card-photo')).toBeVisible();
+
+  const coordinator = await newSignedInPage(browser, 'demo-coordinator');
+  await coordinator.goto(admin.url());
+  await expect(coordinator.getByTestId('card-name')).toBeVisible();
+  await expect(coordinator.getByTestId('card-files')).toHaveCount(0);
+  await expect(coordinator.getByTestId('card-photo')).toHaveCount(0);
+  const id = admin.url().split('/').at(-1)!;
+  const sql = db();
+  const [file] = await sql`SELECT id FROM profile_file WHERE profile_id = ${id}`;
+  await sql.end();
+  const response = await coordinator.request.get(`/api/files/${file!.id}`);
+  expect(response.status()).toBe(403);
+});
+
+test('the Files section in English reads left to right, passes axe and fits a phone', async ({browser}) => {
+  const page = await newSignedInPage(browser, 'demo-admin', 'en');
+  await openNewCard(page);
+  await page.getByTestId('files-input-photo').setInputFiles({name: 'photo.png', mimeType: 'image/png', buffer: portraitPNG()});
+  await page
+    .getByTestId('files-input-document')
+    .setInputFiles({name: 'references from the yeshiva.pdf', mimeType: 'application/pdf', buffer: PDF});
+  await expect(page.getByTestId('file-row')).toHaveCount(1);
+  await expect(page.getByTestId('card-photo')).toBeVisible();
+  await expect(page.getByTestId('files-upload-photo')).toHaveText('Replace photo');
+  await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-en.png'});
+
+  const results = await new AxeBuilder({page}).include('[data-testid=card-files]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await page.setViewportSize({width: 375, height: 740});
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-375-en.png'});
+});
