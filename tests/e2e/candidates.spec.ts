@@ -24,7 +24,7 @@ test('(a) a candidate created in one browser appears in another without a reload
   const form = a.getByTestId('edit-candidate-form');
   await form.locator('[name=city]').fill('צפת');
   await form.locator('[name=statusID]').selectOption('dating');
-  await a.getByTestId('card-save').click();
+  await a.getByTestId('save-candidate').click();
   await expect(rowInB.getByTestId('candidate-city')).toHaveText('צפת');
   await expect(rowInB.getByTestId('candidate-status')).toHaveText('בפגישות');
   expect(bNavigations).toEqual([]);

@@ -16,6 +16,7 @@ test('open a card from the list, edit it with field errors first, save, see it a
   await page.locator('[name=suggestionsPhone]').fill('12');
   await page.locator('[name=aboutMe]').fill('אוהב ללמוד, שמח ואופטימי');
   await expect(page.getByTestId('card-dirty')).toHaveText('יש שינויים שלא נשמרו');
+  await page.screenshot({path: 'test-results/screens/card-edit-he.png', fullPage: true});
   await page.getByTestId('card-save').click();
   await expect(page.locator('[name=height]')).toBeFocused();
   await expect(page.locator('[data-field-error]')).toHaveText(['הערך מחוץ לטווח המותר', 'מספר לא תקין']);
@@ -34,6 +35,22 @@ test('open a card from the list, edit it with field errors first, save, see it a
   await expect(page.getByTestId('side-menu')).toBeHidden();
   await expect(page.getByTestId('card-name')).toHaveText(name!);
   await page.screenshot({path: 'test-results/screens/card-print-he.png', fullPage: true});
+});
+
+test('the edit form and the print view in English read left to right', async ({page}) => {
+  await signIn(page, 'demo-admin', 'en');
+  await page.getByTestId('candidate-open').nth(1).click();
+  await page.waitForURL('**/home/tickets/*');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByTestId('card-edit').click();
+  await expect(page.getByTestId('card-form')).toBeVisible();
+  await expect(page.getByTestId('form-section-contacts')).toContainText('Contacts');
+  await page.screenshot({path: 'test-results/screens/card-edit-en.png', fullPage: true});
+  await page.getByRole('link', {name: 'View card'}).click();
+  await expect(page.getByTestId('card-history')).toBeVisible();
+  await page.emulateMedia({media: 'print'});
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  await page.screenshot({path: 'test-results/screens/card-print-en.png', fullPage: true});
 });
 
 test('a second shadchan sees a saved edit at once, and an edit begun before it is not silently saved over it', async ({
