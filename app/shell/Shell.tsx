@@ -32,11 +32,11 @@ export function Shell({children}: {children: ReactNode}) {
   const site = useSite();
   const {due} = useReminders();
   const forumUnread = useForumUnread(useForumEnabled());
+  const [pending] = useQuery(queries.candidates.pending());
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
-  const [pending] = useQuery(queries.candidates.pending());
   const badges: Badges = {reminders: due, forum: forumUnread, pending: pending.length};
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (

@@ -126,7 +126,7 @@ export function CardNewPage() {
               <span className="block text-sm font-medium text-slate-900">
                 {option === 'general' ? m.database_general() : m.database_personal()}
               </span>
-              <span className="block text-xs text-slate-500">
+              <span className="block text-xs text-slate-600">
                 {option === 'general' ? m.database_general_hint() : m.database_personal_hint()}
               </span>
             </span>
