@@ -165,37 +165,39 @@ export function CandidateFormPage() {
         </div>
       </header>
 
-      <form onSubmit={submit} noValidate className="mx-auto max-w-5xl px-4 py-6 sm:px-6" data-testid="candidate-form">
-        {banner && (
-          <div
-            role="alert"
-            className="mb-6 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
-            data-testid="candidate-form-error"
-          >
-            <p className="font-semibold">{m.error_title()}</p>
-            <p>{banner}</p>
+      <main>
+        <form onSubmit={submit} noValidate className="mx-auto max-w-5xl px-4 py-6 sm:px-6" data-testid="candidate-form">
+          {banner && (
+            <div
+              role="alert"
+              className="mb-6 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
+              data-testid="candidate-form-error"
+            >
+              <p className="font-semibold">{m.error_title()}</p>
+              <p>{banner}</p>
+            </div>
+          )}
+          <CardFormFields
+            form={form}
+            set={set}
+            errors={errors}
+            audience="candidate"
+            lookups={{sectors: data.sectors, statuses: [], communities: data.communities}}
+          />
+          <div className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">{m.candidate_form_final()}</p>
+            <Button type="submit" className="shrink-0 px-6 py-2.5" data-testid="candidate-form-submit">
+              <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+              {m.candidate_form_send()}
+            </Button>
           </div>
-        )}
-        <CardFormFields
-          form={form}
-          set={set}
-          errors={errors}
-          audience="candidate"
-          lookups={{sectors: data.sectors, statuses: [], communities: data.communities}}
-        />
-        <div className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">{m.candidate_form_final()}</p>
-          <Button type="submit" className="shrink-0 px-6 py-2.5" data-testid="candidate-form-submit">
-            <Send className="size-4 rtl:-scale-x-100" aria-hidden />
-            {m.candidate_form_send()}
-          </Button>
-        </div>
-        <p className="mt-6 text-center text-xs text-slate-500">
-          <a href="/privacy-and-terms" className="hover:text-brand-700 hover:underline">
-            {m.login_privacy_link()}
-          </a>
-        </p>
-      </form>
+          <p className="mt-6 text-center text-xs text-slate-500">
+            <a href="/privacy-and-terms" className="hover:text-brand-700 hover:underline">
+              {m.login_privacy_link()}
+            </a>
+          </p>
+        </form>
+      </main>
 
       <Dialog
         open={confirming !== undefined}
