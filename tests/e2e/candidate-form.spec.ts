@@ -41,6 +41,8 @@ test('the link → the form → an error → fixed → the §5 confirmation → 
   await expect(page.locator('[name=sectorID]')).toBeFocused();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.screenshot({path: 'test-results/screens/candidate-form-he.png', fullPage: true});
+  await page.evaluate(() => window.scrollTo({top: 0}));
+  await page.screenshot({path: 'test-results/screens/candidate-form-top-he.png'});
 
   await form.locator('[name=sectorID]').selectOption('litvish');
   await expect(form.getByText('יש לבחור מגזר')).toHaveCount(0);
@@ -83,7 +85,11 @@ test('on a phone (375 px) the form, the dialog and the confirmation fit without 
   await page.getByTestId('candidate-form-submit').click();
   await expect(page.locator('[name=forename]')).toBeFocused();
   await noSidewaysScroll(page);
-  await page.screenshot({path: 'test-results/screens/candidate-form-375-he.png', fullPage: true});
+  await page.screenshot({path: 'test-results/screens/candidate-form-375-he.png'});
+  await page.locator('[name=inquiryPhones]').scrollIntoViewIfNeeded();
+  await page.screenshot({path: 'test-results/screens/candidate-form-375-contacts-he.png'});
+  await page.getByTestId('candidate-form-submit').scrollIntoViewIfNeeded();
+  await page.screenshot({path: 'test-results/screens/candidate-form-375-end-he.png'});
   expect((await new AxeBuilder({page}).analyze()).violations).toEqual([]);
 });
 

@@ -153,7 +153,10 @@ export function CandidateFormPage() {
             <img src="/favicon.svg" alt="" className="size-8 rounded-lg bg-white/95 p-0.5" />
             {m.app_title()}
           </span>
-          <LanguageSwitcher onBrand={false} testid="candidate-form-language" />
+          {/* The light switcher (shown on phones too) on a white chip, so it reads on the brand band. */}
+          <div className="rounded-lg bg-white shadow-sm">
+            <LanguageSwitcher onBrand={false} testid="candidate-form-language" />
+          </div>
         </div>
         <div className="mx-auto max-w-5xl px-4 pt-6 pb-8 sm:px-6">
           <h1 className="text-2xl font-semibold sm:text-3xl">{m.candidate_form_title()}</h1>
