@@ -14,7 +14,7 @@ export function CandidateSourceBadge({
   const locked = card.candidateVerifiedAt == null;
   return (
     <span
-      className="inline-flex items-center gap-1.5 rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-sky-200"
+      className="inline-flex items-center gap-1.5 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-medium text-sky-800 ring-1 ring-sky-200"
       title={locked ? m.candidate_source_locked() : m.candidate_source_verified()}
       data-testid="candidate-source"
       data-locked={locked}
