@@ -20,6 +20,7 @@ import {contextOf} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
 import {ForumRedirect} from './forum/ForumRedirect.tsx';
+import {CandidateFormPage} from './candidates/public/CandidateFormPage.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
 
@@ -131,6 +132,12 @@ const cardEditRoute = createRoute({
 /** Public pages: anyone may open them. */
 const maintenanceRoute = createRoute({getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage});
 const privacyRoute = createRoute({getParentRoute: () => rootRoute, path: '/privacy-and-terms', component: PrivacyPage});
+/** A shadchan's personal link for candidates (spec §4, §7): the page asks the server whether it is valid. */
+const candidateFormRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/add-people/$userID',
+  component: CandidateFormPage,
+});
 
 /** The forum lives elsewhere: a full page load there (the path after /forum is kept). */
 const forumRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum', component: ForumRedirect});
@@ -142,6 +149,7 @@ const routeTree = rootRoute.addChildren([
   selfHomeRoute,
   maintenanceRoute,
   privacyRoute,
+  candidateFormRoute,
   forumRoute,
   forumPathRoute,
   shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),

@@ -16,6 +16,8 @@ import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
 import {mountDuplicateRoutes} from './candidates/duplicates.ts';
+import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
+import {candidateFormLimit} from './auth/rate-limit.ts';
 import {mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
@@ -54,6 +56,8 @@ export type ApiOptions = {
   forum?: ForumOptions;
   /** Where uploaded photos and documents live; by default FILES_DIR or .data/files/ (server/files/storage.ts). */
   files?: FileStorage;
+  /** How often one IP address may send the public candidate form; by default 20 an hour. */
+  allowCandidateForm?: (ip: string) => Promise<boolean>;
 };
 
 export function createApi(options: ApiOptions) {
@@ -82,6 +86,7 @@ export function createApi(options: ApiOptions) {
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql);
+  mountCandidateFormRoutes(app, sql, options.allowCandidateForm ?? candidateFormLimit());
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);

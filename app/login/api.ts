@@ -1,5 +1,6 @@
 /** The sign-in calls (spec §7) as the /login page makes them: JSON in, JSON or a typed error out. */
-export type CallResult<T> = {ok: true; data: T} | {ok: false; error: string; message: string};
+export type CallResult<T> =
+  {ok: true; data: T} | {ok: false; error: string; message: string; issues?: Array<{field: string; message: string}>};
 
 export async function call<T>(path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<CallResult<T>> {
   try {
@@ -11,8 +12,13 @@ export async function call<T>(path: string, body?: unknown, method: 'GET' | 'POS
     });
     const data = (await response.json().catch(() => null)) as unknown;
     if (response.ok) return {ok: true, data: data as T};
-    const failure = data as {error?: string; message?: string} | null;
-    return {ok: false, error: failure?.error ?? 'unknown', message: failure?.message ?? `HTTP ${response.status}`};
+    const failure = data as {error?: string; message?: string; issues?: unknown} | null;
+    return {
+      ok: false,
+      error: failure?.error ?? 'unknown',
+      message: failure?.message ?? `HTTP ${response.status}`,
+      ...(Array.isArray(failure?.issues) ? {issues: failure.issues as Array<{field: string; message: string}>} : {}),
+    };
   } catch {
     return {ok: false, error: 'network', message: 'network error'};
   }

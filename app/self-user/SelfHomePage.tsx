@@ -1,5 +1,5 @@
 import {useEffect, useState} from 'react';
-import {CheckCircle2, LogOut, Pencil, XCircle} from 'lucide-react';
+import {CheckCircle2, Hourglass, Lock, LogOut, Pencil, XCircle} from 'lucide-react';
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
@@ -9,7 +9,17 @@ import {Dialog} from '../ui/Dialog.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import * as m from '../paraglide/messages.js';
 
-type TicketInfo = {ticketID: string; ticketFullName: string; name: string; gender: 'male' | 'female'; deleted: boolean};
+type TicketInfo = {
+  ticketID: string;
+  ticketFullName: string;
+  name: string;
+  gender: 'male' | 'female';
+  deleted: boolean;
+  /** A card the candidate sent, not yet verified through one of its numbers (spec §4). */
+  locked: boolean;
+  /** Awaiting an approver: it can be signed in to, not closed. */
+  pending: boolean;
+};
 
 /**
  * The self-user's page (spec §2, §4): a gendered greeting, the ticket's name, the edit link while the
@@ -36,6 +46,7 @@ export function SelfHomePage() {
     const result = await call('/api/peoples/delete-people', {peopleId: ticket.ticketID});
     setClosing(false);
     setConfirming(false);
+    if (!result.ok && result.error === 'ticketPending') return setError(m.self_home_pending());
     if (!result.ok && result.error !== 'ticketClosed') return setError(loginErrorText(result.error, result.message));
     if (result.ok) toast.success(m.ticket_closed_success());
     setTicket({...ticket, deleted: true});
@@ -90,23 +101,44 @@ export function SelfHomePage() {
               </p>
             ) : (
               <div className="space-y-2">
-                <a
-                  href={`/home/tickets/edit/${encodeURIComponent(ticket.ticketID)}`}
-                  className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
-                  data-testid="edit-ticket"
-                >
-                  <Pencil className="size-4" aria-hidden />
-                  {m.self_home_edit_ticket()}
-                </a>
-                <Button
-                  variant="secondary"
-                  className="w-full py-2.5"
-                  onClick={() => setConfirming(true)}
-                  data-testid="close-ticket"
-                >
-                  <XCircle className="size-4" aria-hidden />
-                  {m.self_home_close_ticket()}
-                </Button>
+                {ticket.pending && (
+                  <p
+                    className="flex gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+                    data-testid="ticket-pending"
+                  >
+                    <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {m.self_home_pending()}
+                  </p>
+                )}
+                {ticket.locked ? (
+                  <p
+                    className="flex gap-2 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200"
+                    data-testid="ticket-locked"
+                  >
+                    <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {m.candidate_source_locked()}
+                  </p>
+                ) : (
+                  <a
+                    href={`/home/tickets/edit/${encodeURIComponent(ticket.ticketID)}`}
+                    className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
+                    data-testid="edit-ticket"
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                    {m.self_home_edit_ticket()}
+                  </a>
+                )}
+                {!ticket.pending && (
+                  <Button
+                    variant="secondary"
+                    className="w-full py-2.5"
+                    onClick={() => setConfirming(true)}
+                    data-testid="close-ticket"
+                  >
+                    <XCircle className="size-4" aria-hidden />
+                    {m.self_home_close_ticket()}
+                  </Button>
+                )}
               </div>
             )}
           </div>

@@ -17,3 +17,20 @@ export function codeRequestLimits(perTarget = 5, perIP = 30, windowSeconds = 15 
     }
   };
 }
+
+/**
+ * Candidate forms sent through a shadchan's public link, per IP address: every submission counts, so
+ * the link cannot be used to flood the pending queue.
+ */
+export function candidateFormLimit(perIP = 20, windowSeconds = 60 * 60) {
+  const byIP = new RateLimiterMemory({points: perIP, duration: windowSeconds, keyPrefix: 'candidate-form'});
+  /** True when this submission may go ahead (and counts it). */
+  return async (ip: string): Promise<boolean> => {
+    try {
+      await byIP.consume(ip);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}

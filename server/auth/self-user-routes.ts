@@ -76,6 +76,8 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
         : fail(c, 401, 'wrongCode', 'The code is wrong');
     }
     deleteCookie(c, SELF_ATTEMPT_COOKIE, {path: ATTEMPT_PATH});
+    // The code reached one of the card's listed numbers: a card the candidate sent is unlocked (spec §4).
+    await sql`UPDATE profile SET candidate_verified_at = now() WHERE id = ${check.profileID} AND candidate_verified_at IS NULL`;
     await startSelfSession(c, sql, check.profileID);
     await log(c, 'self-verify-number', 'signed-in', {profileID: check.profileID});
     return c.json('ok');
@@ -87,12 +89,28 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     return c.json('ok');
   });
 
-  /** Spec §3 ticket info, plus the ticket's gender for the gendered greeting of /self-user/home. */
+  /**
+   * Spec §3 ticket info, plus the ticket's gender for the gendered greeting of /self-user/home; locked
+   * while a card the candidate sent has not been verified through one of its numbers (spec §4), and
+   * pending while it awaits an approver.
+   */
   app.get('/api/users/self-user/ticket-info', async c => {
     const session = await selfSessionOf(c, sql);
     const [ticket] = session
-      ? await sql<{id: string; forename: string; surname: string; gender: 'male' | 'female'; deleted: boolean}[]>`
-          SELECT id, forename, surname, gender, closed_at IS NOT NULL AS deleted FROM profile WHERE id = ${session.profileID}`
+      ? await sql<
+          {
+            id: string;
+            forename: string;
+            surname: string;
+            gender: 'male' | 'female';
+            deleted: boolean;
+            locked: boolean;
+            pending: boolean;
+          }[]
+        >`
+          SELECT id, forename, surname, gender, closed_at IS NOT NULL AS deleted,
+                 source = 'candidate' AND candidate_verified_at IS NULL AS locked, state = 'pending' AS pending
+          FROM profile WHERE id = ${session.profileID}`
       : [];
     if (!ticket) return fail(c, 401, 'notSignedIn', 'Sign in with the self-user login first');
     return c.json({
@@ -101,6 +119,8 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
       name: ticket.forename,
       gender: ticket.gender,
       deleted: ticket.deleted,
+      locked: ticket.locked,
+      pending: ticket.pending,
     });
   });
 
@@ -119,9 +139,18 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
       await log(c, 'self-close-ticket', 'forbidden', {profileID: session.profileID, target: body.peopleId});
       return fail(c, 403, 'forbidden', 'Only the ticket’s own self-user can close it');
     }
+    // A card awaiting approval (e.g. one the candidate sent) can be signed in to, which verifies its
+    // number, but not closed: it is not in the system yet.
     const [closed] = await sql`
-      UPDATE profile SET closed_at = now(), updated_at = now() WHERE id = ${session.profileID} AND closed_at IS NULL RETURNING id`;
-    if (!closed) return fail(c, 409, 'ticketClosed', 'This ticket is already closed');
+      UPDATE profile SET closed_at = now(), updated_at = now()
+      WHERE id = ${session.profileID} AND closed_at IS NULL AND state <> 'pending' RETURNING id`;
+    if (!closed) {
+      const [pending] =
+        await sql`SELECT 1 FROM profile WHERE id = ${session.profileID} AND state = 'pending' AND closed_at IS NULL`;
+      return pending
+        ? fail(c, 409, 'ticketPending', 'This ticket awaits approval and cannot be closed yet')
+        : fail(c, 409, 'ticketClosed', 'This ticket is already closed');
+    }
     await log(c, 'self-close-ticket', 'closed', {profileID: session.profileID});
     return c.json('ok');
   });

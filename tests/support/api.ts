@@ -2,7 +2,7 @@ import {createApi} from '../../server/api.ts';
 import {callerPool} from '../../server/auth/delivery/index.ts';
 import {httpPhoneProvider} from '../../server/auth/delivery/http-provider.ts';
 import {smtpMailer} from '../../server/auth/delivery/smtp.ts';
-import {codeRequestLimits} from '../../server/auth/rate-limit.ts';
+import {candidateFormLimit, codeRequestLimits} from '../../server/auth/rate-limit.ts';
 import type {Sql} from '../../server/db/sql.ts';
 import type {GoogleOptions} from '../../server/auth/google.ts';
 import type {ForumOptions} from '../../server/forum/nodebb.ts';
@@ -22,6 +22,7 @@ export async function startTestApi(
     google?: GoogleOptions;
     forum?: ForumOptions;
     files?: FileStorage;
+    candidateFormPerIP?: number;
   } = {},
 ) {
   const provider = await startPhoneProvider();
@@ -52,6 +53,7 @@ export async function startTestApi(
     google: options.google,
     forum: options.forum,
     files: options.files,
+    allowCandidateForm: candidateFormLimit(options.candidateFormPerIP ?? 1000),
   });
   return {
     app,

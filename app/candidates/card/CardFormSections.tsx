@@ -4,6 +4,7 @@ import type {ReactNode} from 'react';
 import {LookupOptions} from '../../LookupOptions.tsx';
 import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
+import type {Labels} from '../../../zero-schema.ts';
 import {Field, Select, TextInput} from '../../ui/controls.tsx';
 import {CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
@@ -22,15 +23,35 @@ type Props = {
   admin?: ReactNode;
 };
 
-/**
- * The card's form, section by section from the catalogue (spec §3): shared by the new-profile screen
- * and the edit screen, so both ask the same things the same way.
- */
-export function CardFormSections({form, set, errors, admin}: Props) {
+/** The option lists the form offers; staff read them live through Zero, the public form from the API. */
+export type CardLookups = {
+  sectors: ReadonlyArray<{id: string; labels: Labels}>;
+  statuses: ReadonlyArray<{id: string; labels: Labels}>;
+  communities: ReadonlyArray<{id: string; name: string}>;
+};
+
+/** The staff screens' form: the option lists come live from Zero. */
+export function CardFormSections(props: Props) {
   const [sectors] = useQuery(queries.lookups.sectors());
   const [statuses] = useQuery(queries.lookups.statuses());
   const [communities] = useQuery(queries.lookups.communities());
+  return <CardFormFields {...props} lookups={{sectors, statuses, communities}} />;
+}
 
+/**
+ * The card's form, section by section from the catalogue (spec §3): shared by the new-profile screen,
+ * the edit screen and the candidate's public form, so all ask the same things the same way. Without
+ * Zero: the option lists come in as props. The candidate's form leaves out the administration section
+ * (status, open-from date, colour, database), which is the staff's to decide.
+ */
+export function CardFormFields({
+  form,
+  set,
+  errors,
+  admin,
+  lookups: {sectors, statuses, communities},
+  audience = 'staff',
+}: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate'}) {
   const control = (field: CardField, error: string | undefined) => {
     const value = form[field.key] ?? '';
     const kind = field.kind;
@@ -178,42 +199,44 @@ export function CardFormSections({form, set, errors, admin}: Props) {
         </section>
       ))}
 
-      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_admin()}</h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Field label={m.field_status()} error={errors.statusID}>
-            {p => (
-              <Select {...p} name="statusID" value={form.statusID as string} onChange={e => set('statusID', e.target.value)}>
-                <LookupOptions rows={statuses} />
-              </Select>
-            )}
-          </Field>
-          <Field label={m.card_open_from()} error={errors.openFrom}>
-            {p => (
-              <TextInput
-                {...p}
-                name="openFrom"
-                type="date"
-                value={form.openFrom as string}
-                onChange={e => set('openFrom', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={m.card_colour()} error={errors.colour}>
-            {p => (
-              <Select {...p} name="colour" value={form.colour as string} onChange={e => set('colour', e.target.value)}>
-                <option value="">{m.card_no_colour()}</option>
-                {COLOURS.map(c => (
-                  <option key={c} value={c}>
-                    {COLOUR_LABEL[c]()}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          {admin}
-        </div>
-      </section>
+      {audience === 'staff' && (
+        <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_admin()}</h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Field label={m.field_status()} error={errors.statusID}>
+              {p => (
+                <Select {...p} name="statusID" value={form.statusID as string} onChange={e => set('statusID', e.target.value)}>
+                  <LookupOptions rows={statuses} />
+                </Select>
+              )}
+            </Field>
+            <Field label={m.card_open_from()} error={errors.openFrom}>
+              {p => (
+                <TextInput
+                  {...p}
+                  name="openFrom"
+                  type="date"
+                  value={form.openFrom as string}
+                  onChange={e => set('openFrom', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={m.card_colour()} error={errors.colour}>
+              {p => (
+                <Select {...p} name="colour" value={form.colour as string} onChange={e => set('colour', e.target.value)}>
+                  <option value="">{m.card_no_colour()}</option>
+                  {COLOURS.map(c => (
+                    <option key={c} value={c}>
+                      {COLOUR_LABEL[c]()}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            {admin}
+          </div>
+        </section>
+      )}
     </div>
   );
 }

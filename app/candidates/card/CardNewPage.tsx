@@ -17,11 +17,9 @@ import {usePageTitle} from '../../ui/page-title.ts';
 import {CardFormSections} from './CardFormSections.tsx';
 import {duplicateQueryOf, type DuplicateMatch} from './duplicates.ts';
 import {cardArgs, formsDiffer, type CardForm} from './form.ts';
-import {cardCreateSchema, type CardCreate} from './mutators.ts';
+import {INITIAL_STATUS_ID, cardCreateSchema, type CardCreate} from './mutators.ts';
 import * as m from '../../paraglide/messages.js';
 
-/** The status a new card starts in (seeded by migrations/0002_lookups.sql). */
-const INITIAL_STATUS_ID = 'available';
 const EMPTY: CardForm = {gender: '', sectorID: '', statusID: INITIAL_STATUS_ID, database: 'general', temporary: ''};
 
 const REASON: Record<DuplicateMatch['reasons'][number], () => string> = {

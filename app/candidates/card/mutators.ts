@@ -8,6 +8,9 @@ import {isoDateToMs, msToIsoDate} from '../../lib/dates.ts';
 import {birthDate, id, text} from '../schema.ts';
 import {cardColumnsSchema} from './schema.ts';
 
+/** The status a new card starts in (seeded by migrations/0002_lookups.sql). */
+export const INITIAL_STATUS_ID = 'available';
+
 /** A card's values as the form sends them (new or edited). */
 const cardValues = {
   forename: text(50),
@@ -36,6 +39,14 @@ export const cardCreateSchema = v.object({
   temporary: v.boolean(),
 });
 export type CardCreate = v.InferOutput<typeof cardCreateSchema>;
+
+/**
+ * What a candidate sends through a shadchan's public link (spec §4 "a profile sent by the candidate"):
+ * the same card without the staff's own choices. The server gives it an id, puts it in the general
+ * database with the initial status, and leaves it pending until an approver allows it.
+ */
+export const candidateCardSchema = v.omit(cardCreateSchema, ['id', 'database', 'temporary', 'statusID', 'colour', 'openFrom']);
+export type CandidateCard = v.InferOutput<typeof candidateCardSchema>;
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 type ProfileRow = Row<Schema['tables']['profile']>;

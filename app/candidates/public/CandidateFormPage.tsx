@@ -1,0 +1,227 @@
+import {useParams} from '@tanstack/react-router';
+import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
+import {useEffect, useState, type FormEvent} from 'react';
+import {errorCodeOf} from '../../../permissions/errors.ts';
+import {ERROR_TEXT} from '../../lib/dictionary.ts';
+import {messageFor, validate, type FieldErrors} from '../../lib/field-errors.ts';
+import {call} from '../../login/api.ts';
+import {AuthFrame} from '../../login/AuthFrame.tsx';
+import {loginErrorText} from '../../login/errors.ts';
+import {LanguageSwitcher} from '../../shell/LanguageSwitcher.tsx';
+import {Button} from '../../ui/controls.tsx';
+import {Dialog} from '../../ui/Dialog.tsx';
+import {usePageTitle} from '../../ui/page-title.ts';
+import {CardFormFields, type CardLookups} from '../card/CardFormSections.tsx';
+import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
+import {candidateCardSchema, type CandidateCard} from '../card/mutators.ts';
+import * as m from '../../paraglide/messages.js';
+
+type FormData = {shadchanName: string} & Pick<CardLookups, 'sectors' | 'communities'>;
+type Stage = {type: 'loading'} | {type: 'invalid'} | {type: 'form'; data: FormData} | {type: 'sent'; shadchanName: string};
+
+const EMPTY: CardForm = {gender: '', sectorID: ''};
+
+/** The form's text as the candidate variant of the card schema expects it (staff-only values left out). */
+const STAFF_ONLY = new Set(['id', 'revision', 'statusID', 'openFrom', 'colour']);
+function candidateValues(form: CardForm) {
+  return Object.fromEntries(Object.entries(cardArgs('', 0, form)).filter(([key]) => !STAFF_ONLY.has(key)));
+}
+
+/** A refusal's banner text: the dictionary's wording for typed errors, the sign-in texts for the rest. */
+function refusalText(error: string, message: string) {
+  if (error === 'invalidLink') return m.candidate_form_invalid_link();
+  const code = errorCodeOf({code: error});
+  return code ? ERROR_TEXT[code]() : loginErrorText(error, message);
+}
+
+/**
+ * The public form behind a shadchan's personal link (spec §4 "a profile sent by the candidate", §5
+ * "once the form is uploaded no further changes can be made", confirmed first). Outside the shell and
+ * without Zero: the option lists come from the API, the same card form and schema check the values,
+ * and the server checks them again and files the card as pending for an approver.
+ */
+export function CandidateFormPage() {
+  const {userID} = useParams({from: '/add-people/$userID'});
+  const base = `/api/peoples/add-people-by-user/${encodeURIComponent(userID)}`;
+  const [stage, setStage] = useState<Stage>({type: 'loading'});
+  const [form, setForm] = useState<CardForm>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<string>();
+  const [confirming, setConfirming] = useState<CandidateCard>();
+  const [sending, setSending] = useState(false);
+  usePageTitle(m.candidate_form_title());
+
+  useEffect(() => {
+    void call<FormData>(`${base}/form`, undefined, 'GET').then(result =>
+      setStage(result.ok ? {type: 'form', data: result.data} : {type: 'invalid'}),
+    );
+  }, [base]);
+
+  // Leaving with a half-filled form asks first.
+  const dirty = stage.type === 'form' && formsDiffer(form, EMPTY);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const set = (key: string, value: string | string[]) => {
+    setForm(f => ({...f, [key]: value}));
+    setErrors(({[key]: _, [`details.${key}`]: __, ...rest}) => rest);
+  };
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=candidate-form] [aria-invalid=true]')?.focus());
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setBanner(undefined);
+    const checked = validate(candidateCardSchema, candidateValues(form));
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      setBanner(m.error_invalid_input());
+      return;
+    }
+    setConfirming(checked.value);
+  }
+
+  async function send() {
+    setSending(true);
+    // The values as typed: the server parses them with the same schema.
+    const result = await call<{shadchanName: string}>(base, candidateValues(form));
+    setSending(false);
+    setConfirming(undefined);
+    if (result.ok) {
+      setStage({type: 'sent', shadchanName: result.data.shadchanName});
+      window.scrollTo({top: 0});
+      return;
+    }
+    if (result.error === 'invalidLink') return setStage({type: 'invalid'});
+    setBanner(refusalText(result.error, result.message));
+    showErrors(Object.fromEntries((result.issues ?? []).map(i => [i.field, messageFor(i.field, i.message)])));
+  }
+
+  if (stage.type === 'loading') {
+    return (
+      <AuthFrame>
+        <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+      </AuthFrame>
+    );
+  }
+  if (stage.type === 'invalid') {
+    return (
+      <AuthFrame>
+        <div className="py-4 text-center" data-testid="candidate-form-invalid">
+          <Link2Off className="mx-auto size-12 text-rose-500" aria-hidden />
+          <h1 className="mt-4 text-xl font-semibold text-slate-900">{m.candidate_form_invalid_link()}</h1>
+          <p className="mt-2 text-sm text-slate-500">{m.candidate_form_invalid_link_hint()}</p>
+        </div>
+      </AuthFrame>
+    );
+  }
+  if (stage.type === 'sent') {
+    return (
+      <AuthFrame>
+        <div className="py-2 text-center" data-testid="candidate-form-sent">
+          <CheckCircle2 className="mx-auto size-14 text-emerald-500" aria-hidden />
+          <h1 className="mt-4 text-2xl font-semibold text-slate-900">{m.candidate_form_sent_title()}</h1>
+          <p className="mt-2 text-slate-700">{m.candidate_form_sent_to({name: stage.shadchanName})}</p>
+          <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-start text-sm leading-relaxed text-slate-600 ring-1 ring-slate-200">
+            {m.candidate_form_sent_text()}
+          </p>
+          <a
+            href="/self-user/login"
+            className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
+            data-testid="candidate-form-self-login"
+          >
+            <ShieldCheck className="size-4" aria-hidden />
+            {m.candidate_form_sent_login()}
+          </a>
+        </div>
+      </AuthFrame>
+    );
+  }
+
+  const {data} = stage;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="bg-gradient-to-b from-brand-700 to-brand-800 text-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 pt-4 sm:px-6">
+          <span className="flex items-center gap-2 text-lg font-semibold">
+            <img src="/favicon.svg" alt="" className="size-8 rounded-lg bg-white/95 p-0.5" />
+            {m.app_title()}
+          </span>
+          {/* The light switcher (shown on phones too) on a white chip, so it reads on the brand band. */}
+          <div className="rounded-lg bg-white shadow-sm">
+            <LanguageSwitcher onBrand={false} testid="candidate-form-language" />
+          </div>
+        </div>
+        <div className="mx-auto max-w-5xl px-4 pt-6 pb-8 sm:px-6">
+          <h1 className="text-2xl font-semibold sm:text-3xl">{m.candidate_form_title()}</h1>
+          <p className="mt-2 flex items-center gap-2 text-white/90" data-testid="candidate-form-shadchan">
+            <Send className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden />
+            <span>{m.candidate_form_goes_to({name: data.shadchanName})}</span>
+          </p>
+          <p className="mt-3 max-w-2xl text-sm text-white/80">{m.candidate_form_intro()}</p>
+        </div>
+      </header>
+
+      <main>
+        <form onSubmit={submit} noValidate className="mx-auto max-w-5xl px-4 py-6 sm:px-6" data-testid="candidate-form">
+          {banner && (
+            <div
+              role="alert"
+              className="mb-6 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
+              data-testid="candidate-form-error"
+            >
+              <p className="font-semibold">{m.error_title()}</p>
+              <p>{banner}</p>
+            </div>
+          )}
+          <CardFormFields
+            form={form}
+            set={set}
+            errors={errors}
+            audience="candidate"
+            lookups={{sectors: data.sectors, statuses: [], communities: data.communities}}
+          />
+          <div className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">{m.candidate_form_final()}</p>
+            <Button type="submit" className="shrink-0 px-6 py-2.5" data-testid="candidate-form-submit">
+              <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+              {m.candidate_form_send()}
+            </Button>
+          </div>
+          <p className="mt-6 text-center text-xs text-slate-500">
+            <a href="/privacy-and-terms" className="hover:text-brand-700 hover:underline">
+              {m.login_privacy_link()}
+            </a>
+          </p>
+        </form>
+      </main>
+
+      <Dialog
+        open={confirming !== undefined}
+        onOpenChange={open => !open && !sending && setConfirming(undefined)}
+        title={m.candidate_form_confirm_title()}
+      >
+        <p
+          className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
+          data-testid="candidate-form-final"
+        >
+          {m.candidate_form_final()}
+        </p>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(undefined)} disabled={sending}>
+            {m.candidate_form_back()}
+          </Button>
+          <Button onClick={() => void send()} disabled={sending} data-testid="candidate-form-confirm">
+            {sending ? m.sending() : m.candidate_form_confirm()}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type {ReadonlyJSONValue} from '@rocicorp/zero';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import type {Hono} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
+import {nanoid} from 'nanoid';
+import {candidateCardSchema, INITIAL_STATUS_ID, type CardCreate} from '../../app/candidates/card/mutators.ts';
+import {schema} from '../../zero-schema.ts';
+import {can, type AuthContext} from '../../permissions/context.ts';
+import {AppError, type FieldIssue} from '../../permissions/errors.ts';
+import {effectivePermissions, isRole} from '../../permissions/roles.ts';
+import type {ApiEnv} from '../api.ts';
+import type {Sql} from '../db/sql.ts';
+import {clientIP, fail, readBody} from '../http/body.ts';
+import {runServerMutator} from '../zero/endpoints.ts';
+
+/** A whole card with every detail filled in stays well below this; the other REST bodies are smaller. */
+export const CANDIDATE_FORM_MAX_BYTES = 64 * 1024;
+
+/** The public page the shared link leads to (outside the shell, no Zero connection). */
+export const candidateFormPage = (userID: string) => `/add-people/${encodeURIComponent(userID)}`;
+
+/**
+ * The shadchan behind a personal link, as the server context their own session would give: only an
+ * approved, unblocked user who may edit profiles hands out a working link.
+ */
+async function linkOwner(sql: Sql, userID: string): Promise<{ctx: AuthContext; name: string} | undefined> {
+  const [row] = await sql<{id: string; name: string; role: string; permissions: unknown}[]>`
+    SELECT id, name, role, permissions FROM app_user WHERE id = ${userID} AND approved_at IS NOT NULL`;
+  if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
+  const ctx: AuthContext = {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)};
+  return can(ctx, 'editTickets') ? {ctx, name: row.name} : undefined;
+}
+
+const STATUS_OF: Partial<Record<AppError['code'], 400 | 404 | 409 | 503>> = {
+  invalidInput: 400,
+  unknownOption: 400,
+  idExists: 409,
+  birthDateMismatch: 409,
+  genderMismatch: 409,
+  maintenance: 503,
+  // The owner lost the permission between the check and the write: the link no longer works.
+  forbidden: 404,
+  notLoggedIn: 404,
+};
+
+/**
+ * Spec §4 "a profile sent by the candidate", §7 GET /api/peoples/add-people-by-user/{userID}: the
+ * personal link a shadchan shares leads a candidate to a public form. What they send becomes a card
+ * through the very server mutator staff use (schema, options, ID-number checks, sign-in phones), acting
+ * as the link's shadchan, and is then marked pending and candidate-sent: it waits for an approver, and
+ * stays locked for the candidate until they verify one of its numbers (self-user login).
+ */
+export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmission: (ip: string) => Promise<boolean>) {
+  const db = zeroPostgresJS(schema, sql);
+  const base = '/api/peoples/add-people-by-user/:userID';
+
+  // The link itself: the page asks the server whether it is valid, so any id redirects.
+  app.get(base, c => c.redirect(candidateFormPage(c.req.param('userID')), 302));
+
+  /** What the public form needs: the shadchan's name and the option lists' labels. */
+  app.get(`${base}/form`, async c => {
+    const owner = await linkOwner(sql, c.req.param('userID'));
+    if (!owner) return fail(c, 404, 'invalidLink', 'This link is not valid');
+    const [sectors, communities] = await Promise.all([
+      sql<{id: string; labels: Record<string, string>}[]>`SELECT id, labels FROM sector ORDER BY sort, id`,
+      sql<{id: string; name: string}[]>`SELECT id, name FROM community ORDER BY name, id`,
+    ]);
+    return c.json({shadchanName: owner.name, sectors, communities});
+  });
+
+  const limit = bodyLimit({
+    maxSize: CANDIDATE_FORM_MAX_BYTES,
+    onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large'),
+  });
+  app.post(base, limit, async c => {
+    if (!(await allowSubmission(clientIP(c)))) return fail(c, 429, 'tooManyRequests', 'Too many forms sent; try again later');
+    const body = await readBody(c, candidateCardSchema);
+    if (body instanceof Response) return body;
+    const owner = await linkOwner(sql, c.req.param('userID'));
+    if (!owner) return fail(c, 404, 'invalidLink', 'This link is not valid');
+
+    const card: CardCreate = {
+      ...body,
+      id: nanoid(),
+      statusID: INITIAL_STATUS_ID,
+      colour: null,
+      openFrom: null,
+      database: 'general',
+      temporary: false,
+    };
+    try {
+      await db.transaction(async tx => {
+        await runServerMutator(tx, 'cards.create', card as unknown as ReadonlyJSONValue, owner.ctx);
+        // Whatever the shadchan may do alone, a card from the public waits for an approver.
+        await tx.dbTransaction.query(`UPDATE profile SET state = 'pending', source = 'candidate' WHERE id = $1`, [card.id]);
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const issues = (error.details as {issues?: FieldIssue[]} | undefined)?.issues;
+      return fail(
+        c,
+        STATUS_OF[error.code] ?? 400,
+        STATUS_OF[error.code] === 404 ? 'invalidLink' : error.code,
+        error.message,
+        issues,
+      );
+    }
+    return c.json({ok: true, shadchanName: owner.name});
+  });
+}
