@@ -19,6 +19,7 @@ import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
 import {CardNotes} from './CardNotes.tsx';
 import {CardManage} from './CardManage.tsx';
+import {CandidateSourceBadge} from './CandidateSourceBadge.tsx';
 import {canRestoreValues, restorableField} from './lifecycle.ts';
 import {CardPresence} from './CardPresence.tsx';
 import {CardFiles, CardPhoto} from './CardFiles.tsx';
@@ -148,6 +149,7 @@ export function CardPage() {
                 {labelOf(card.status?.labels, locale)}
               </span>
               <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{labelOf(card.sector?.labels, locale)}</span>
+              <CandidateSourceBadge card={card} />
               {card.database === 'personal' && (
                 <span className="rounded-full bg-gold-100 px-2.5 py-1 text-amber-800">{m.database_personal_badge()}</span>
               )}
