@@ -69,6 +69,7 @@ export function CardPage() {
     [m.pf_community(), community],
     [m.card_open_from(), card.openFrom ? formatDate(card.openFrom) : m.card_open_now()],
     [m.card_entry_date(), formatDate(card.entryDate)],
+    [m.card_created_at(), formatLocalDate(card.createdAt)],
     [m.card_updated_at(), formatLocalDate(card.updatedAt)],
   ];
 
