@@ -64,6 +64,20 @@ export async function createCandidate(
   return id;
 }
 
+/**
+ * A card of its own for a test that must not meet other tests' open pages on it (their browsers stay
+ * open, and on a shared card their presence or edits would show). Returns its id.
+ */
+export async function insertCard(surname: string) {
+  const sql = db();
+  const id = `e2e-${surname}`;
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, details)
+            VALUES (${id}, 'לאה', ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator',
+                    ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
+  await sql.end();
+  return id;
+}
+
 /** Direct database access, to prove what was (not) written. */
 export function db() {
   return postgres(process.env.E2E_DATABASE_URL!, {max: 1, onnotice: () => {}});

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test} from '@playwright/test';
-import {db, newSignedInPage} from './helpers.ts';
+import {db, insertCard, newSignedInPage, uniqueSurname} from './helpers.ts';
 
 /**
  * Presence on a card, with two real browsers: each sees the other viewing; editing shows as editing;
@@ -10,9 +10,8 @@ test('two shadchaniot on one card see each other viewing, then editing, then gon
   test.setTimeout(90_000);
   const first = await newSignedInPage(browser, 'demo-admin'); // רחל אדלר
   const second = await newSignedInPage(browser, 'demo-coordinator'); // מרים שטרן
-  await first.getByTestId('candidate-row').filter({hasNotText: 'אישי'}).nth(3).getByTestId('candidate-open').click();
-  await first.waitForURL('**/home/tickets/*');
-  const profileID = new URL(first.url()).pathname.split('/').at(-1)!;
+  const profileID = await insertCard(uniqueSurname());
+  await first.goto(`/home/tickets/${profileID}`);
   await second.goto(first.url());
   await expect(second.getByTestId('card-name')).toBeVisible();
 
@@ -76,8 +75,7 @@ test('two shadchaniot on one card see each other viewing, then editing, then gon
 test('closing the tab says goodbye too (pagehide)', async ({browser}) => {
   const first = await newSignedInPage(browser, 'demo-shadchan'); // יעקב כץ
   const second = await newSignedInPage(browser, 'demo-coordinator');
-  await first.getByTestId('candidate-row').filter({hasNotText: 'אישי'}).nth(5).getByTestId('candidate-open').click();
-  await first.waitForURL('**/home/tickets/*');
+  await first.goto(`/home/tickets/${await insertCard(uniqueSurname())}`);
   await second.goto(first.url());
   // Only יעקב matters here: someone from an earlier test may still be fading out on this card.
   const jacob = second.getByTestId('card-presence').getByTestId('presence-user').filter({hasText: 'יעקב כץ'});
