@@ -10,6 +10,7 @@ import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {EmptyState} from '../ui/EmptyState.tsx';
 import {genderLabel} from './labels.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -54,12 +55,7 @@ export function PendingProfilesPage() {
         <p className="mt-1 text-sm text-slate-500">{m.pending_intro()}</p>
       </div>
       {cards.length === 0 ? (
-        details.type === 'complete' && (
-          <p className="flex flex-col items-center gap-3 rounded-2xl bg-white py-16 text-slate-500 ring-1 ring-slate-200">
-            <Hourglass className="size-8 text-slate-300" aria-hidden />
-            {m.pending_empty()}
-          </p>
-        )
+        details.type === 'complete' && <EmptyState icon={Hourglass}>{m.pending_empty()}</EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 bg-slate-50 px-4 py-2.5">

@@ -6,6 +6,7 @@ import {formatLocalDate} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
+import {EmptyState} from '../ui/EmptyState.tsx';
 import {restoreCard} from './card/restore.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -23,12 +24,7 @@ export function RecycleBinPage() {
         <p className="mt-1 text-sm text-slate-500">{m.recycle_bin_intro()}</p>
       </div>
       {cards.length === 0 ? (
-        details.type === 'complete' && (
-          <p className="flex flex-col items-center gap-3 rounded-2xl bg-white py-16 text-slate-500 ring-1 ring-slate-200">
-            <Trash2 className="size-8 text-slate-300" aria-hidden />
-            {m.recycle_bin_empty()}
-          </p>
-        )
+        details.type === 'complete' && <EmptyState icon={Trash2}>{m.recycle_bin_empty()}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           {cards.map(card => (

@@ -93,7 +93,7 @@ describe('cards.create: a valid card', () => {
     });
     expect(row!.created_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.details).toMatchObject({
-      occupation: 'גננת',
+      occupation: 'אברך',
       suggestionsPhone: '+972501234567',
       inquiryPhones: ['+97236123456'],
     });

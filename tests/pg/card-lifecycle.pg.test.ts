@@ -6,7 +6,7 @@ import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {runServerMutator} from '../../server/zero/endpoints.ts';
-import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
 
 /**
  * A card's life after it is made (spec §4), through the real server mutators and Postgres: closing and
@@ -342,29 +342,10 @@ describe('who may see a card', () => {
 
 describe('restoring a value from the history', () => {
   /** The card's edit form, as cards.save takes it, at `revision`. */
-  const saved = (id: string, revision: number, city: string, height: number) =>
-    ({
-      id,
-      revision,
-      forename: 'משה',
-      surname: 'שחזור',
-      gender: 'male',
-      city,
-      birthDate: '2000-01-01',
-      sectorID: 'litvish',
-      statusID: 'available',
-      idNumber: null,
-      communityID: null,
-      openFrom: null,
-      colour: null,
-      details: {
-        occupation: 'אברך',
-        suggestionsContact: 'רבקה כהן',
-        suggestionsPhone: '050-1234567',
-        inquiryPhones: ['03-6123456'],
-        height,
-      },
-    }) as ReadonlyJSONObject;
+  const saved = (id: string, revision: number, city: string, height: number) => {
+    const {details} = cardValues() as {details: object};
+    return {id, revision, ...cardValues({surname: 'שחזור', city, details: {...details, height}})} as ReadonlyJSONObject;
+  };
 
   /** A card saved twice: first complete (height 170), then with the city and the height changed. */
   async function editedCard(ctx: AuthContext = owner, database: 'general' | 'personal' = 'general') {

@@ -6,7 +6,7 @@ import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {runServerMutator} from '../../server/zero/endpoints.ts';
-import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
 
 /** The full card's save through the real server mutator and Postgres: validation, conflicts, history. */
 const sql = connect(inject('databaseURL'));
@@ -24,33 +24,14 @@ beforeAll(async () => {
   other = await makeUser(sql, 'shadchan', ['editTickets']);
 });
 
-/** A complete, valid card for a profile at revision 0 (the required details filled in). */
+/** A complete, valid card for a profile at revision 0, with a few optional details too. */
 async function freshCard(): Promise<Record<string, unknown> & {id: string}> {
   const id = await makeProfile(sql, other.userID, 'general', 'כרטיס');
+  const {details} = cardValues() as {details: object};
   return {
     id,
     revision: 0,
-    forename: 'משה',
-    surname: 'כרטיס',
-    gender: 'male',
-    city: 'בני ברק',
-    birthDate: '2000-01-01',
-    sectorID: 'litvish',
-    statusID: 'available',
-    idNumber: null,
-    communityID: null,
-    openFrom: null,
-    colour: null,
-    details: {
-      occupation: 'אברך',
-      suggestionsContact: 'רבקה כהן',
-      suggestionsPhone: '050-1234567',
-      inquiryPhones: ['03-6123456'],
-      height: 178,
-      build: 'average',
-      degrees: ['ba'],
-      smoker: false,
-    },
+    ...cardValues({surname: 'כרטיס', details: {...details, height: 178, build: 'average', degrees: ['ba'], smoker: false}}),
   };
 }
 

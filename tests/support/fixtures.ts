@@ -36,27 +36,40 @@ export function makeIsraeliID(): string {
   return `${body}${israeliIDCheckDigit(body)}`;
 }
 
-/** The arguments of cards.create for a complete, valid new card (general database, not temporary). */
-export function newCard(over: Record<string, unknown> = {}): Record<string, unknown> & {id: string} {
+/**
+ * A complete, valid card as the edit form sends it: the person makeProfile writes, with the required
+ * details filled in. `over` replaces whole fields (details included).
+ */
+export function cardValues(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id: `p-${nanoid(8)}`,
-    forename: 'רבקה',
-    surname: 'פרידמן',
-    gender: 'female',
-    city: 'בית שמש',
-    birthDate: '2001-05-20',
-    sectorID: 'chassidish',
+    forename: 'משה',
+    surname: 'כהן',
+    gender: 'male',
+    city: 'בני ברק',
+    birthDate: '2000-01-01',
+    sectorID: 'litvish',
     statusID: 'available',
     idNumber: null,
     communityID: null,
     openFrom: null,
     colour: null,
-    details: {
-      occupation: 'גננת',
-      suggestionsContact: 'רבקה כהן',
-      suggestionsPhone: '050-1234567',
-      inquiryPhones: ['03-6123456'],
-    },
+    details: {occupation: 'אברך', suggestionsContact: 'רבקה כהן', suggestionsPhone: '050-1234567', inquiryPhones: ['03-6123456']},
+    ...over,
+  };
+}
+
+/** Valid arguments of cards.create: a new card in the general database. */
+export function newCard(over: Record<string, unknown> = {}): Record<string, unknown> & {id: string} {
+  return {
+    id: `p-${nanoid(8)}`,
+    ...cardValues({
+      forename: 'רבקה',
+      surname: 'פרידמן',
+      gender: 'female',
+      city: 'בית שמש',
+      birthDate: '2001-05-20',
+      sectorID: 'chassidish',
+    }),
     database: 'general',
     temporary: false,
     ...over,

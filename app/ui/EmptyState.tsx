@@ -1,0 +1,11 @@
+import type {LucideIcon} from 'lucide-react';
+
+/** What a list page shows when it has nothing: a quiet icon and one line. */
+export function EmptyState({icon: Icon, children}: {icon: LucideIcon; children: string}) {
+  return (
+    <p className="flex flex-col items-center gap-3 rounded-2xl bg-white py-16 text-slate-500 ring-1 ring-slate-200">
+      <Icon className="size-8 text-slate-300" aria-hidden />
+      {children}
+    </p>
+  );
+}
