@@ -45,3 +45,23 @@ export function databaseURL(env: NodeJS.ProcessEnv = process.env): string {
   if (!url) throw new Error('DATABASE_URL is not set (npm start sets it for the processes it starts)');
   return url;
 }
+
+/**
+ * Where the public-facing servers (API, zero-cache's sync port, the phone-proxy sidecar, Vite) listen:
+ * loopback unless LISTEN_HOST names another address (a private one, when the reverse proxy runs on
+ * another machine). Internal ports (Postgres, zero-cache's change-streamer) are always loopback.
+ */
+export const listenHost = (env: NodeJS.ProcessEnv = process.env) => env.LISTEN_HOST || '127.0.0.1';
+
+/**
+ * The origins (scheme://host[:port]) browsers use the app from. State-changing requests, Zero's
+ * endpoints and the phone-proxy socket refuse any other Origin. The orchestrator sets APP_ORIGINS for
+ * its children: the loopback addresses it serves in development, PUBLIC_URL's origin in production.
+ */
+export function appOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.APP_ORIGINS ?? '')
+    .split(',')
+    .map(o => o.trim())
+    .filter(Boolean)
+    .map(o => new URL(o).origin);
+}

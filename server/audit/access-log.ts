@@ -1,0 +1,29 @@
+import type {Sql} from '../db/sql.ts';
+
+/**
+ * What was read (or refused): a card's details, its print view, a file, an export, a duplicate lookup,
+ * an ID number that belongs to a card the user may not see, a public form for an existing ID number.
+ */
+export type AccessWhat = 'card' | 'print' | 'file' | 'export' | 'duplicates' | 'id-number' | 'candidate-form';
+
+export type AccessEntry = {
+  userID: string | null;
+  profileID?: string | null;
+  what: AccessWhat;
+  /** How it ended: shown, downloaded, refused, not-found, … */
+  result: string;
+  ip?: string | null;
+  /** Anything that identifies the read further (a file id, an export's filter); never the data itself. */
+  detail?: Record<string, string | number | boolean | null>;
+};
+
+/**
+ * Writes one access-log row (migrations/0015): who, when, which record, what, result. Server-only, kept
+ * at least 24 months. Called with the API's pool, outside any transaction that may roll back, so a
+ * refusal is recorded even though its write is undone.
+ */
+export async function logAccess(sql: Sql, e: AccessEntry) {
+  await sql`INSERT INTO access_log (user_id, profile_id, what, result, ip, detail)
+            VALUES (${e.userID}, ${e.profileID ?? null}, ${e.what}, ${e.result}, ${e.ip ?? null},
+                    ${e.detail ? sql.json(e.detail) : null})`;
+}
