@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import {fileURLToPath} from 'node:url';
 import {defineConfig} from 'vite';
+import {reachableHost} from './server/config.ts';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -20,6 +21,9 @@ export default defineConfig(({command}) => ({
             project: fromRoot('./app/project.inlang'),
             outdir: fromRoot('./app/paraglide'),
             strategy: ['localStorage', 'baseLocale'],
+            // The CLI's structure (npm run i18n): the dev server then rewrites nothing on start, so the
+            // API server, which imports the messages too, does not restart under a newcomer's first sign-in.
+            outputStructure: 'message-modules',
           }),
         ]
       : []),
@@ -27,6 +31,6 @@ export default defineConfig(({command}) => ({
     react(),
   ],
   server: {
-    proxy: {'/api': `http://127.0.0.1:${process.env.API_PORT ?? 3100}`},
+    proxy: {'/api': `http://${reachableHost()}:${process.env.API_PORT ?? 3100}`},
   },
 }));

@@ -1,6 +1,6 @@
 import {serve} from '@hono/node-server';
 import {createApi} from './api.ts';
-import {databaseURL, isProduction, readPorts} from './config.ts';
+import {appOrigins, databaseURL, isDevelopment, isProduction, listenHost, readPorts} from './config.ts';
 import {connect} from './db/sql.ts';
 import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
 import {codeRequestLimits} from './auth/rate-limit.ts';
@@ -11,10 +11,13 @@ import {forumFromEnv} from './forum/nodebb.ts';
 const ports = readPorts();
 const sql = connect(databaseURL());
 const production = isProduction();
-const {delivery, mailer, outbox} = deliveryFromEnv(process.env, production);
+const development = isDevelopment();
+const {delivery, mailer, outbox} = deliveryFromEnv(process.env, development);
 const app = createApi({
   sql,
-  devSignIn: !production,
+  devSignIn: development,
+  production,
+  appOrigins: appOrigins(),
   contact: {mailer, officeEmail: process.env.OFFICE_EMAIL ?? 'office@kesher.localhost'},
   links: {
     donation: process.env.DONATION_URL || undefined,
@@ -23,7 +26,7 @@ const app = createApi({
     forum: process.env.FORUM_URL || undefined,
   },
   phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
-  devOutbox: production ? undefined : outbox,
+  devOutbox: development ? outbox : undefined,
   codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},
   google: googleFromEnv(process.env),
   forum: forumFromEnv(process.env),
@@ -32,8 +35,8 @@ const app = createApi({
   zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,
 });
 
-const server = serve({fetch: app.fetch, port: ports.api, hostname: '0.0.0.0'}, info => {
-  console.log(`listening on :${info.port}`);
+const server = serve({fetch: app.fetch, port: ports.api, hostname: listenHost()}, info => {
+  console.log(`listening on ${info.address}:${info.port}${development ? ' (development mode)' : ''}`);
 });
 
 function shutdown() {

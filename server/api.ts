@@ -18,10 +18,12 @@ import {mountForumRoutes} from './forum/routes.ts';
 import {mountDuplicateRoutes} from './candidates/duplicates.ts';
 import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
 import {candidateFormLimit} from './auth/rate-limit.ts';
-import {mountFileRoutes} from './files/routes.ts';
+import {isUploadPath, mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
+import {sameOriginWrites} from './http/same-origin.ts';
+import {securityHeaders} from './http/security-headers.ts';
 import {bodyLimit} from 'hono/body-limit';
 import type {AuthContext} from '../permissions/context.ts';
 import {SESSION_COOKIE} from './auth/session.ts';
@@ -30,10 +32,17 @@ import {mountZeroEndpoints} from './zero/endpoints.ts';
 
 export type ApiEnv = {Variables: {session: {ctx: AuthContext; user: SessionUser} | undefined}};
 
+/** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
+export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
 export type ApiOptions = {
   sql: Sql;
-  /** Development sign-in (pick a seeded user). Never on in production. */
+  /** Development sign-in (pick a seeded user): only in the explicit development mode, never in production. */
   devSignIn: boolean;
+  /** Production: HSTS, and the production start's rules. */
+  production?: boolean;
+  /** The origins browsers use the app from (APP_ORIGINS); writes from any other are refused. */
+  appOrigins?: readonly string[];
   /** Serve the built client from dist/ (production, e2e tests, bench); otherwise Vite serves it. */
   serveClient: boolean;
   /** Port of zero-cache, to tell the browser where to sync from. */
@@ -63,6 +72,22 @@ export type ApiOptions = {
 export function createApi(options: ApiOptions) {
   const {sql} = options;
   const app = new Hono<ApiEnv>();
+
+  app.use(
+    '*',
+    securityHeaders({
+      production: options.production ?? false,
+      zeroPort: options.zeroPort,
+      zeroPublicURL: options.zeroPublicURL,
+      phoneProxyPort: options.phoneProxyPort,
+    }),
+  );
+  // Other sites may not make a signed-in browser change anything (CSRF), here or through zero-cache.
+  app.use('/api/*', sameOriginWrites({origins: options.appOrigins ?? [], multipart: isUploadPath}));
+  app.use(
+    '/api/zero/*',
+    bodyLimit({maxSize: ZERO_MAX_BODY_BYTES, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')}),
+  );
 
   // Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer
   // token for non-browser clients (Zero's `auth` option reaches us as `Authorization: Bearer …`).

@@ -53,6 +53,24 @@ export function databaseURL(env: NodeJS.ProcessEnv = process.env): string {
  */
 export const listenHost = (env: NodeJS.ProcessEnv = process.env) => env.LISTEN_HOST || '127.0.0.1';
 
+/** How our own processes reach a server that listens on listenHost() (a URL's host part). */
+export function reachableHost(env: NodeJS.ProcessEnv = process.env) {
+  const host = listenHost(env);
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Development features (sign in as anyone, the sign-in codes outbox) exist only in this explicit mode,
+ * which `npm start` sets for its children when it does not run in production. A process started any
+ * other way has none, and production can never enter it.
+ */
+export function isDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.KESHER_MODE !== 'development') return false;
+  if (isProduction(env)) throw new Error('KESHER_MODE=development cannot be combined with NODE_ENV=production');
+  return true;
+}
+
 /**
  * The origins (scheme://host[:port]) browsers use the app from. State-changing requests, Zero's
  * endpoints and the phone-proxy socket refuse any other Origin. The orchestrator sets APP_ORIGINS for

@@ -1,15 +1,18 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {ROOT, dataDir, isProduction, readPorts} from './config.ts';
+import {ROOT, dataDir, isProduction, listenHost, readPorts} from './config.ts';
 import {DEMO_PASSWORD, DEMO_USERS, demoSelfUser} from './db/seed.ts';
 import {connect} from './db/sql.ts';
 import {startStack} from './stack/stack.ts';
+import {isPrivateAddress} from './stack/listeners.ts';
 import {logLine} from './stack/supervisor.ts';
 
 /**
- * `npm start`: the whole stack with prefixed logs. Development (default): embedded Postgres, demo data,
- * Vite with hot reload, development sign-in. Production (NODE_ENV=production, after `npm run build`):
- * the API server serves dist/, secrets come from the environment, no demo data unless SEED_DEMO=true.
+ * `npm start`: the whole stack with prefixed logs. Development (default, the explicit KESHER_MODE=development
+ * for its children): embedded Postgres, demo data, Vite with hot reload, development sign-in for loopback
+ * clients. Production (NODE_ENV=production, after `npm run build`): the API server serves dist/, secrets
+ * come from the environment, no demo data unless SEED_DEMO=true (with random passwords, printed once),
+ * and nothing but the reverse proxy's upstreams listens beyond loopback.
  */
 /** The demo ticket a candidate can sign in with, for the banner. */
 async function demoSelfUserOf(databaseURL: string) {
@@ -33,13 +36,32 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 }
 
 const production = isProduction();
+const firewallConfirmed = process.env.FIREWALL_CONFIRMED === 'true';
 if (production) {
-  // zero-cache's admin password, and where sign-in codes go (phone provider, SMTP).
-  const missing = ['ZERO_ADMIN_PASSWORD', 'PHONE_PROVIDER_URL', 'HUNGUP_CALLER_POOL', 'SMTP_URL', 'OFFICE_EMAIL'].filter(
-    name => !process.env[name],
-  );
+  if (process.env.KESHER_MODE === 'development') fail('KESHER_MODE=development cannot be combined with NODE_ENV=production');
+  // zero-cache's admin password, where sign-in codes go (phone provider, SMTP), the office, the public address.
+  const missing = [
+    'ZERO_ADMIN_PASSWORD',
+    'PHONE_PROVIDER_URL',
+    'HUNGUP_CALLER_POOL',
+    'SMTP_URL',
+    'OFFICE_EMAIL',
+    'PUBLIC_URL',
+  ].filter(name => !process.env[name]);
   if (missing.length) fail(`production start needs these secrets in the environment: ${missing.join(', ')}`);
+  if (!/^https:\/\/[^/]+\/?$/.test(process.env.PUBLIC_URL!)) {
+    fail(`PUBLIC_URL must be the https address users open, like https://kesher.example.org (got ${process.env.PUBLIC_URL})`);
+  }
+  // The browser syncs through the reverse proxy's /zero path unless told otherwise.
+  process.env.ZERO_PUBLIC_URL ||= `${new URL(process.env.PUBLIC_URL!).origin}/zero`;
   if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) fail('no built client: run `npm run build` first');
+  const host = listenHost();
+  if (!isPrivateAddress(host) && !firewallConfirmed) {
+    fail(
+      `LISTEN_HOST=${host} is not a loopback or private address: the API and zero-cache would be reachable from the internet, ` +
+        'not only through the reverse proxy. Use 127.0.0.1 or a private address, or set FIREWALL_CONFIRMED=true once a firewall admits only the proxy.',
+    );
+  }
 }
 
 let ports;
@@ -57,7 +79,7 @@ let stopping: Promise<void> | undefined;
 function shutdown(code: number) {
   stopping ??= (async () => {
     await stack?.stop();
-    logLine('start', 'stopped');
+    logLine('start', code === 0 ? 'stopped' : `stopped (exit code ${code})`);
     process.exit(code);
   })();
 }
@@ -74,7 +96,10 @@ try {
     databaseURL: process.env.DATABASE_URL || undefined,
     production,
     vite: !production,
+    publicURL: process.env.PUBLIC_URL,
     seedProfiles: !production || process.env.SEED_DEMO === 'true' ? demoProfiles : false,
+    randomDemoPasswords: production,
+    firewallConfirmed,
     zeroAdminPassword: process.env.ZERO_ADMIN_PASSWORD,
     signal: interrupted.signal,
   });
@@ -95,6 +120,10 @@ if (stack) {
       logLine('start', `Self-user (candidate) login at ${stack.appURL}/self-user/login:`);
       logLine('start', `  • ID ${self.tz}, born ${self.birthday}, phone ${self.phone}, name ${self.name}`);
     }
+  }
+  if (production && stack.seeded.length) {
+    logLine('start', 'Seeded demo accounts (SEED_DEMO); these passwords are shown only now:');
+    for (const a of stack.seeded) logLine('start', `  • ${a.name} — ${a.email} — ${a.password}`);
   }
   logLine('start', 'Press Ctrl-C to stop.');
   void stack.exited.then(why => {

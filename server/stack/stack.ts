@@ -1,12 +1,15 @@
-import {createHash} from 'node:crypto';
+import {createHash, randomBytes} from 'node:crypto';
 import {mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {ROOT, type Ports} from '../config.ts';
+import {pathToFileURL} from 'node:url';
+import {ROOT, listenHost, reachableHost, type Ports} from '../config.ts';
 import {postgresLogFilter, startEmbeddedPostgres} from '../db/embedded-postgres.ts';
 import {migrate} from '../db/migrate.ts';
-import {seedDemoIfEmpty} from '../db/seed.ts';
+import {seedDemoIfEmpty, type DemoAccount} from '../db/seed.ts';
 import {connect} from '../db/sql.ts';
 import {sidecarCommand} from '../phone-proxy/runtime.ts';
+import {isLoopback, listenersOf} from './listeners.ts';
+import {ensureMessages} from './messages.ts';
 import {assertPortsFree} from './ports.ts';
 import {httpOK, logLine, pipeOutput, startChild, waitUntil, type Managed} from './supervisor.ts';
 
@@ -17,11 +20,22 @@ export type StackOptions = {
   databaseURL?: string;
   /** Start with an empty database and replica (tests, bench). */
   fresh?: boolean;
+  /**
+   * Production: NODE_ENV=production for every process. Otherwise the explicit development mode
+   * (KESHER_MODE=development): development sign-in and the codes outbox, for loopback clients only.
+   */
   production: boolean;
+  /** The address users open (production: PUBLIC_URL); its origin is the only one browsers may write from. */
+  publicURL?: string;
   /** Vite dev server with hot reload; otherwise the API server serves the built dist/. */
   vite: boolean;
   /** Seed demo data (staff, candidates, activities) when the database has no users yet. */
   seedProfiles: number | false;
+  /** Give the seeded demo accounts random passwords (production) instead of the published demo one. */
+  randomDemoPasswords?: boolean;
+  /** The operator confirmed a firewall admits only the reverse proxy (FIREWALL_CONFIRMED=true). */
+  firewallConfirmed?: boolean;
+  /** zero-cache's admin password (its inspector); a random one per run when not given. */
   zeroAdminPassword?: string;
   /** zero-cache's log level (warn keeps `npm start` readable). */
   zeroLogLevel?: string;
@@ -37,6 +51,8 @@ export type Stack = {
   ports: Ports;
   /** Top-level process of each part (zero-cache forks workers below its pid), for measurements. */
   processes: Array<{label: string; pid: number}>;
+  /** The demo accounts this start seeded (none when the database already had users). */
+  seeded: DemoAccount[];
   stop(): Promise<void>;
   exited: Promise<string>;
 };
@@ -50,6 +66,7 @@ const tsx = ['--import', 'tsx'];
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const {ports, dataDir} = options;
+  ensureMessages(line => logLine('start', line));
   await assertPortsFree(ports, [
     ...(options.databaseURL ? ['postgres' as const] : []),
     ...(options.vite ? [] : ['web' as const]),
@@ -97,17 +114,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     proceed();
     const sql = connect(databaseURL, {max: 2});
+    let seeded: DemoAccount[] = [];
     try {
       const applied = await migrate(sql);
       logLine('pg', applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations up to date');
-      if (options.seedProfiles !== false && (await seedDemoIfEmpty(sql, options.seedProfiles))) {
-        logLine('pg', `seeded demo data (${options.seedProfiles} candidates)`);
+      if (options.seedProfiles !== false) {
+        seeded = (await seedDemoIfEmpty(sql, options.seedProfiles, {randomPasswords: options.randomDemoPasswords})) ?? [];
+        if (seeded.length) logLine('pg', `seeded demo data (${options.seedProfiles} candidates)`);
       }
     } finally {
       await sql.end({timeout: 2});
     }
 
     proceed();
+    const host = listenHost();
+    const reach = reachableHost();
+    let appURL = options.vite ? `http://localhost:${ports.web}` : `http://localhost:${ports.api}`;
+    if (options.production && options.publicURL) appURL = options.publicURL;
     const env = {
       ...process.env,
       DATABASE_URL: databaseURL,
@@ -115,9 +138,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ZERO_PORT: String(ports.zero),
       WEB_PORT: String(ports.web),
       PHONE_PROXY_PORT: String(ports.phoneProxy),
+      LISTEN_HOST: host,
+      APP_ORIGINS: appOrigins(options, host).join(','),
       // Uploaded files go beside this stack's database (.data/files/; the e2e stack's own folder).
       KESHER_DATA_DIR: dataDir,
       NODE_ENV: options.production ? 'production' : 'development',
+      KESHER_MODE: options.production ? 'production' : 'development',
     };
 
     const api = watch(
@@ -127,72 +153,110 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         env: {...env, ...options.apiEnv, KESHER_SERVE_CLIENT: options.vite ? '0' : '1'},
       }),
     );
-    await waitUntil('the API server', httpOK(`http://127.0.0.1:${ports.api}/api/health`), api.child, options.signal);
+    await waitUntil('the API server', httpOK(`http://${reach}:${ports.api}/api/health`), api.child, options.signal);
     proceed();
 
     mkdirSync(path.join(dataDir, 'zero'), {recursive: true});
     const zero = watch(
-      startChild('zero', node22, [path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js')], {
-        cwd: ROOT,
-        env: {
-          ...env,
-          ZERO_UPSTREAM_DB: databaseURL,
-          // One replica per upstream database, so switching DATABASE_URL never mixes them up.
-          ZERO_REPLICA_FILE: path.join(
-            dataDir,
-            'zero',
-            `replica-${createHash('sha256').update(databaseURL).digest('hex').slice(0, 12)}.db`,
-          ),
-          ZERO_PORT: String(ports.zero),
-          ZERO_APP_ID: 'kesher',
-          ZERO_APP_PUBLICATIONS: 'kesher',
-          ZERO_QUERY_URL: `http://127.0.0.1:${ports.api}/api/zero/query`,
-          ZERO_MUTATE_URL: `http://127.0.0.1:${ports.api}/api/zero/mutate`,
-          ZERO_QUERY_FORWARD_COOKIES: 'true',
-          ZERO_MUTATE_FORWARD_COOKIES: 'true',
-          ZERO_ENABLE_CRUD_MUTATIONS: 'false',
-          ZERO_ENABLE_TELEMETRY: 'false',
-          ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
-          ...(options.zeroAdminPassword ? {ZERO_ADMIN_PASSWORD: options.zeroAdminPassword} : {}),
+      startChild(
+        'zero',
+        node22,
+        [
+          `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.ts'))}`,
+          path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
+        ],
+        {
+          cwd: ROOT,
+          env: {
+            ...env,
+            ZERO_UPSTREAM_DB: databaseURL,
+            // One replica per upstream database, so switching DATABASE_URL never mixes them up.
+            ZERO_REPLICA_FILE: path.join(dataDir, 'zero', `replica-${databaseHash(databaseURL)}.db`),
+            ZERO_PORT: String(ports.zero),
+            ZERO_APP_ID: 'kesher',
+            ZERO_APP_PUBLICATIONS: 'kesher',
+            ZERO_QUERY_URL: `http://${reach}:${ports.api}/api/zero/query`,
+            ZERO_MUTATE_URL: `http://${reach}:${ports.api}/api/zero/mutate`,
+            ZERO_QUERY_FORWARD_COOKIES: 'true',
+            ZERO_MUTATE_FORWARD_COOKIES: 'true',
+            ZERO_ENABLE_CRUD_MUTATIONS: 'false',
+            ZERO_ENABLE_TELEMETRY: 'false',
+            ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
+            // Always set, so zero-cache's inspector never opens without one (in development a new one per run).
+            ZERO_ADMIN_PASSWORD: options.zeroAdminPassword ?? randomBytes(24).toString('base64url'),
+          },
+          // A fresh replica always logs this harmless line.
+          filter: line => !line.includes('no such table: _zero.tableMetadata'),
         },
-        // A fresh replica always logs this harmless line.
-        filter: line => !line.includes('no such table: _zero.tableMetadata'),
-      }),
+      ),
     );
-    await waitUntil('zero-cache', httpOK(`http://127.0.0.1:${ports.zero}/`), zero.child, options.signal, 120_000);
+    await waitUntil('zero-cache', httpOK(`http://${reach}:${ports.zero}/`), zero.child, options.signal, 120_000);
     logLine('zero', `ready on :${ports.zero}`);
     proceed();
 
     const sidecar = await sidecarCommand(ROOT);
     const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env: {...env, PATH: process.env.PATH}}));
-    await waitUntil(
-      'the phone-proxy sidecar',
-      httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`),
-      phone.child,
-      options.signal,
-    );
+    await waitUntil('the phone-proxy sidecar', httpOK(`http://${reach}:${ports.phoneProxy}/health`), phone.child, options.signal);
     proceed();
 
-    let appURL = `http://localhost:${ports.api}`;
     if (options.vite) {
       const web = watch(
         startChild(
           'web',
           node22,
-          [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(ports.web), '--strictPort'],
+          [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', host, '--port', String(ports.web), '--strictPort'],
           {
             cwd: ROOT,
             env,
           },
         ),
       );
-      appURL = `http://localhost:${ports.web}`;
-      await waitUntil('the web dev server', httpOK(appURL), web.child, options.signal);
+      await waitUntil('the web dev server', httpOK(`http://${reach}:${ports.web}`), web.child, options.signal);
     }
     const processes = running.flatMap(p => (p.pid ? [{label: p.label, pid: p.pid}] : []));
-    return {appURL, databaseURL, ports, processes, stop, exited};
+    const exposed = exposedListeners(processes, ports, host);
+    if (exposed.length) {
+      const list = exposed.map(l => `${l.address}:${l.port}`).join(', ');
+      if (options.production && !options.firewallConfirmed) {
+        throw new Error(
+          `refusing to run: ${list} listen beyond loopback. Bind them privately, or confirm that a firewall admits only the reverse proxy (FIREWALL_CONFIRMED=true).`,
+        );
+      }
+      logLine('start', `warning: ${list} listen beyond loopback`);
+    }
+    return {appURL, databaseURL, ports, processes, seeded, stop, exited};
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** One replica per upstream database (so switching DATABASE_URL never mixes them up), whatever its password. */
+function databaseHash(databaseURL: string) {
+  const url = new URL(databaseURL);
+  url.password = '';
+  return createHash('sha256').update(url.toString()).digest('hex').slice(0, 12);
+}
+
+/**
+ * Where browsers may use the app from: the public URL in production; in development the loopback names
+ * of the page's port (and LISTEN_HOST's, when a developer opened it to their network).
+ */
+function appOrigins(options: StackOptions, host: string): string[] {
+  if (options.production) return options.publicURL ? [new URL(options.publicURL).origin] : [];
+  const port = options.vite ? options.ports.web : options.ports.api;
+  const hosts = new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host]);
+  return [...hosts].map(h => `http://${h}:${port}`);
+}
+
+/**
+ * Listening sockets of the stack beyond loopback, other than LISTEN_HOST for the ports the reverse
+ * proxy forwards to (API, zero-cache's sync port, the phone proxy). zero-cache binds through a preload
+ * (server/zero/listen-privately.ts); this checks the outcome, whatever a later version of it does.
+ */
+function exposedListeners(processes: Array<{pid: number}>, ports: Ports, host: string) {
+  const upstreams = new Set([ports.api, ports.zero, ports.phoneProxy]);
+  return listenersOf(processes.map(p => p.pid)).filter(
+    l => !isLoopback(l.address) && !(l.address === host && upstreams.has(l.port)),
+  );
 }

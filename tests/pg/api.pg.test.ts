@@ -88,8 +88,9 @@ describe('sessions', () => {
 
 describe('Zero endpoints', () => {
   test.each(['/api/zero/query', '/api/zero/mutate'])('%s answers 401 without a valid session', async path => {
-    expect((await api().request(path + zeroParams, {method: 'POST', body: '{}'})).status).toBe(401);
-    const forged = {cookie: 'kesher_session=forged-token'};
+    const json = {'content-type': 'application/json'};
+    expect((await api().request(path + zeroParams, {method: 'POST', body: '{}', headers: json})).status).toBe(401);
+    const forged = {...json, cookie: 'kesher_session=forged-token'};
     expect((await api().request(path + zeroParams, {method: 'POST', body: '{}', headers: forged})).status).toBe(401);
   });
 

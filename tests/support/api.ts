@@ -9,6 +9,11 @@ import type {ForumOptions} from '../../server/forum/nodebb.ts';
 import type {FileStorage} from '../../server/files/storage.ts';
 import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 
+/** The origin the test API treats as the app's public address (besides its own, http://localhost). */
+export const TEST_APP_ORIGIN = 'https://kesher.test';
+
+export const LOOPBACK_CLIENT = {incoming: {socket: {remoteAddress: '127.0.0.1'}}};
+
 /**
  * The real API app (no HTTP listener needed: hono's app.request) wired to the real delivery adapters,
  * which talk to in-process stand-ins of the phone provider and the SMTP server.
@@ -23,6 +28,7 @@ export async function startTestApi(
     forum?: ForumOptions;
     files?: FileStorage;
     candidateFormPerIP?: number;
+    production?: boolean;
   } = {},
 ) {
   const provider = await startPhoneProvider();
@@ -42,6 +48,8 @@ export async function startTestApi(
   const app = createApi({
     sql,
     devSignIn: options.devSignIn ?? true,
+    production: options.production,
+    appOrigins: [TEST_APP_ORIGIN],
     contact: {mailer: mail, officeEmail: 'office@kesher.test'},
     serveClient: false,
     zeroPort: 4848,
@@ -55,6 +63,10 @@ export async function startTestApi(
     files: options.files,
     allowCandidateForm: candidateFormLimit(options.candidateFormPerIP ?? 1000),
   });
+  // Requests arrive as from a browser on this machine (development routes answer only loopback clients);
+  // a test that plays a remote client passes its own env.
+  const request = app.request.bind(app);
+  app.request = (input, init, env = LOOPBACK_CLIENT, executionCtx) => request(input, init, env, executionCtx);
   return {
     app,
     provider,

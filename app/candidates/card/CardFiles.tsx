@@ -13,7 +13,7 @@ import {ERROR_TEXT, SAY} from '../../lib/dictionary.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
 import {Button} from '../../ui/controls.tsx';
-import {FILE_RULES, acceptFor, detectFileType, formatFileSize} from './files.ts';
+import {FILE_RULES, MAX_DOCUMENTS_PER_CARD, acceptFor, detectFileType, formatFileSize} from './files.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** Where a file's bytes are served (viewFiles; as an attachment under its original name). */
@@ -24,6 +24,7 @@ const sizeText = (bytes: number) => formatFileSize(bytes, currentLocale());
 const maxText = (kind: FileKind) => `\u2066${sizeText(FILE_RULES[kind].maxBytes)}\u2069`;
 const tooLarge = (kind: FileKind) => m.files_error_too_large({max: maxText(kind)});
 const wrongType = (kind: FileKind) => (kind === 'photo' ? m.files_error_type_photo() : m.files_error_type_document());
+const tooMany = () => m.files_error_too_many({max: MAX_DOCUMENTS_PER_CARD});
 
 /** The card's files, live: another shadchan's upload or delete shows at once. Empty without viewFiles. */
 function useCardFiles(profileID: string) {
@@ -210,6 +211,7 @@ export function CardFiles({profileID}: {profileID: string}) {
               kind="document"
               label={m.files_add_document()}
               icon={<Upload className="size-4" aria-hidden />}
+              full={documents.length >= MAX_DOCUMENTS_PER_CARD}
             />
           )}
         </div>
@@ -222,7 +224,20 @@ export function CardFiles({profileID}: {profileID: string}) {
  * One upload button with its limits below it and its error right there. Size and type are checked in
  * the browser first (the same rules and signature check as the server, which has the last word).
  */
-function UploadControl({profileID, kind, label, icon}: {profileID: string; kind: FileKind; label: string; icon: ReactNode}) {
+function UploadControl({
+  profileID,
+  kind,
+  label,
+  icon,
+  full = false,
+}: {
+  profileID: string;
+  kind: FileKind;
+  label: string;
+  icon: ReactNode;
+  /** The card holds as many files of this kind as it may. */
+  full?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -265,7 +280,7 @@ function UploadControl({profileID, kind, label, icon}: {profileID: string; kind:
       />
       <Button
         variant="secondary"
-        disabled={busy}
+        disabled={busy || full}
         onClick={() => input.current?.click()}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         data-testid={`files-upload-${kind}`}
@@ -274,7 +289,7 @@ function UploadControl({profileID, kind, label, icon}: {profileID: string; kind:
         {busy ? m.files_uploading() : label}
       </Button>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {kind === 'photo' ? m.files_hint_photo({max}) : m.files_hint_document({max})}
+        {full ? tooMany() : kind === 'photo' ? m.files_hint_photo({max}) : m.files_hint_document({max})}
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-rose-600" data-testid={`files-error-${kind}`}>
@@ -325,6 +340,7 @@ async function send(call: Promise<Response | undefined>, kind: FileKind): Promis
   const code = ((await response.json().catch(() => ({}))) as {error?: string}).error;
   if (code === 'fileTooLarge') return tooLarge(kind);
   if (code === 'fileType') return wrongType(kind);
+  if (code === 'tooManyFiles') return tooMany();
   const known = errorCodeOf({code});
   return known ? ERROR_TEXT[known]() : m.error_server();
 }

@@ -37,6 +37,9 @@ export const FILE_RULES: Record<FileKind, {maxBytes: number; types: readonly Fil
   },
 };
 
+/** Documents one card may hold (a new photo replaces the old one): the server refuses more (tooManyFiles). */
+export const MAX_DOCUMENTS_PER_CARD = 40;
+
 /** The largest upload of any kind (the server's body limit adds room for the multipart wrapping). */
 export const MAX_FILE_BYTES = Math.max(...Object.values(FILE_RULES).map(r => r.maxBytes));
 

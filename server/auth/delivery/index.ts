@@ -8,16 +8,17 @@ export type {CodeDelivery, Mailer, OutboxEntry};
 
 /**
  * Picks each channel's adapter from the environment. Unconfigured channels use the development outbox
- * outside production; in production they are refused at start, so nobody waits for a code that never comes.
+ * only in the explicit development mode; otherwise they are refused at start, so nobody waits for a
+ * code that never comes and no code is ever printed outside development.
  */
-export function deliveryFromEnv(env: NodeJS.ProcessEnv, production: boolean) {
+export function deliveryFromEnv(env: NodeJS.ProcessEnv, development: boolean) {
   const dev = devDelivery();
   const phone = env.PHONE_PROVIDER_URL ? httpPhoneProvider(env.PHONE_PROVIDER_URL, env.PHONE_PROVIDER_TOKEN ?? '') : undefined;
   const mail = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Kesher <no-reply@localhost>') : undefined;
   // The caller pool is the missed-call code's whole secret: production names its real numbers.
-  if (production && (!phone || !mail || !env.HUNGUP_CALLER_POOL)) {
+  if (!development && (!phone || !mail || !env.HUNGUP_CALLER_POOL)) {
     throw new Error(
-      'production needs PHONE_PROVIDER_URL (with PHONE_PROVIDER_TOKEN), HUNGUP_CALLER_POOL and SMTP_URL (with MAIL_FROM) to send sign-in codes',
+      'outside development Kesher needs PHONE_PROVIDER_URL (with PHONE_PROVIDER_TOKEN), HUNGUP_CALLER_POOL and SMTP_URL (with MAIL_FROM) to send sign-in codes',
     );
   }
   const delivery: CodeDelivery = {
