@@ -46,13 +46,16 @@ const tsx = ['--import', 'tsx'];
 
 /**
  * Starts the whole live stack in dependency order: Postgres → migrations → demo data → API server →
- * zero-cache → phone-proxy sidecar → web. Stops in reverse order, Postgres last.
+ * zero-cache → phone-proxy sidecar (when enabled) → web. Stops in reverse order, Postgres last.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const {ports, dataDir} = options;
+  // The sidecar runs only when the API tells browsers to connect to it (the same switch).
+  const phoneProxyEnabled = {...process.env, ...options.apiEnv}.PHONE_PROXY_ENABLED === 'true';
   await assertPortsFree(ports, [
     ...(options.databaseURL ? ['postgres' as const] : []),
     ...(options.vite ? [] : ['web' as const]),
+    ...(phoneProxyEnabled ? [] : ['phoneProxy' as const]),
   ]);
   if (options.fresh) rmSync(dataDir, {recursive: true, force: true});
   mkdirSync(dataDir, {recursive: true});
@@ -118,6 +121,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Uploaded files go beside this stack's database (.data/files/; the e2e stack's own folder).
       KESHER_DATA_DIR: dataDir,
       NODE_ENV: options.production ? 'production' : 'development',
+      // The origins browsers use the app from (the phone-proxy sidecar refuses any other).
+      APP_ORIGINS:
+        process.env.APP_ORIGINS ||
+        ['localhost', '127.0.0.1'].map(host => `http://${host}:${options.vite ? ports.web : ports.api}`).join(','),
     };
 
     const api = watch(
@@ -163,15 +170,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     logLine('zero', `ready on :${ports.zero}`);
     proceed();
 
-    const sidecar = await sidecarCommand(ROOT);
-    const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env: {...env, PATH: process.env.PATH}}));
-    await waitUntil(
-      'the phone-proxy sidecar',
-      httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`),
-      phone.child,
-      options.signal,
-    );
-    proceed();
+    if (phoneProxyEnabled) {
+      const sidecar = sidecarCommand(ROOT);
+      const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env}));
+      await waitUntil(
+        'the phone-proxy sidecar',
+        httpOK(`http://127.0.0.1:${ports.phoneProxy}/health`),
+        phone.child,
+        options.signal,
+      );
+      proceed();
+    }
 
     let appURL = `http://localhost:${ports.api}`;
     if (options.vite) {
