@@ -62,18 +62,20 @@ function reply(res: HttpResponse, status: string, contentType: string, body: str
 
 const refuse = (res: HttpResponse, refusal: Refusal) => reply(res, refusal.status, 'text/plain', refusal.why);
 
+/** Whether the sidecar holds as many sockets as it may (checked before asking the API, and again right before the upgrade). */
+function full(): boolean {
+  if (clients.size < caps.total) return false;
+  console.warn(`refused a socket: ${clients.size} open (PHONE_PROXY_MAX_CONNECTIONS=${caps.total})`);
+  return true;
+}
+
 /** The cap a new socket of this user would break, checked right before the upgrade (open counts it at once). */
 function capReached(userID: string): Refusal | undefined {
-  if (clients.size >= caps.total) {
-    console.warn(`refused a socket for ${userID}: ${clients.size} open (PHONE_PROXY_MAX_CONNECTIONS=${caps.total})`);
-    return refusals.totalCap;
-  }
+  if (full()) return refusals.totalCap;
   const mine = perUser.get(userID) ?? 0;
-  if (mine >= caps.perUser) {
-    console.warn(`refused a socket for ${userID}: ${mine} open for this user (PHONE_PROXY_MAX_PER_USER=${caps.perUser})`);
-    return refusals.userCap;
-  }
-  return undefined;
+  if (mine < caps.perUser) return undefined;
+  console.warn(`refused a socket for ${userID}: ${mine} open for this user (PHONE_PROXY_MAX_PER_USER=${caps.perUser})`);
+  return refusals.userCap;
 }
 
 const app = uWS
@@ -99,7 +101,7 @@ const app = uWS
       const extensions = req.getHeader('sec-websocket-extensions');
       if (!origins.includes(origin)) return refuse(res, refusals.foreignOrigin);
       if (!token) return refuse(res, refusals.noSession);
-      if (clients.size >= caps.total) return refuse(res, refusals.totalCap); // spare the API the question
+      if (full()) return refuse(res, refusals.totalCap); // spares the API the question
 
       let aborted = false;
       res.onAborted(() => (aborted = true));
