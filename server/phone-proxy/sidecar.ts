@@ -1,19 +1,26 @@
-// Phone-proxy sidecar on uWebSockets.js. Runs in its own Node 20 process
-// (see runtime.ts): @trufflesuite/uws-js-unofficial only has native binaries
-// for Node 16/18/20, and elsewhere it silently falls back to a slow pure-JS
-// implementation, which we refuse to run on.
+// Phone-proxy sidecar on uWebSockets.js. Runs in its own process on the pinned Node 20 (see
+// runtime.ts): @trufflesuite/uws-js-unofficial only has native binaries for Node 16/18/20, and
+// elsewhere it silently falls back to a slow pure-JS implementation, which we refuse to run on.
+// Only signed-in staff on the app's own origins get a socket (admission.ts), and a socket whose
+// session ends is closed within seconds.
 
 import {createRequire} from 'node:module';
 import type {HttpResponse, us_listen_socket, WebSocket} from '@trufflesuite/uws-js-unofficial';
+import {appOrigins, listenHost, reachableHost, readPorts, type Ports} from '../config.ts';
+import {readCaps, refusals, sessionChecker, sessionToken, type Caps, type Refusal} from './admission.ts';
+
+function fail(message: string): never {
+  console.error(`refusing to start: ${message}`);
+  process.exit(1);
+}
 
 const SUPPORTED_ABIS = ['93', '108', '115']; // Node 16, 18, 20
 const abi = process.versions.modules;
 if (!SUPPORTED_ABIS.includes(abi)) {
-  console.error(
-    `refusing to start: uWebSockets.js needs Node 16/18/20 (ABI ${SUPPORTED_ABIS.join('/')}), ` +
-      `got Node ${process.version} (ABI ${abi}); launch via sidecarCommand() in server/phone-proxy/runtime.ts`,
+  fail(
+    `uWebSockets.js needs Node 16/18/20 (ABI ${SUPPORTED_ABIS.join('/')}), got Node ${process.version} ` +
+      `(ABI ${abi}); launch via sidecarCommand() in server/phone-proxy/runtime.ts`,
   );
-  process.exit(1);
 }
 
 // Load the native binary ourselves first, so a missing or broken build (other
@@ -24,25 +31,51 @@ const binary = `@trufflesuite/uws-js-unofficial/binaries/uws_${process.platform}
 try {
   createRequire(import.meta.url)(binary);
 } catch (err) {
-  console.error(`refusing to start: cannot load native uWebSockets.js (${binary}): ${String(err)}`);
-  process.exit(1);
+  fail(`cannot load native uWebSockets.js (${binary}): ${String(err)}`);
 }
 const {default: uWS} = await import('@trufflesuite/uws-js-unofficial');
 
-const rawPort = process.env.PHONE_PROXY_PORT ?? 6200;
-const port = Number(rawPort);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`invalid PHONE_PROXY_PORT ${JSON.stringify(rawPort)}: expected an integer 1-65535`);
-  process.exit(1);
+let ports: Ports, caps: Caps;
+try {
+  ports = readPorts();
+  caps = readCaps();
+} catch (err) {
+  fail((err as Error).message);
 }
+const {phoneProxy: port, api: apiPort} = ports;
+const origins = appOrigins();
+if (origins.length === 0) fail('APP_ORIGINS is empty, so every browser would be refused (npm start sets it)');
+const host = listenHost();
+const checkSession = sessionChecker(`http://${reachableHost()}:${apiPort}`);
+/** How often open sockets' sessions are asked again: a signed-out or blocked user loses the channel this fast. */
+const RECHECK_MS = 5000;
 
-type ClientData = Record<string, never>;
+type ClientData = {userID: string; token: string};
 const clients = new Set<WebSocket<ClientData>>();
+const perUser = new Map<string, number>();
 
 function reply(res: HttpResponse, status: string, contentType: string, body: string): void {
   res.cork(() => {
     res.writeStatus(status).writeHeader('content-type', contentType).end(body);
   });
+}
+
+const refuse = (res: HttpResponse, refusal: Refusal) => reply(res, refusal.status, 'text/plain', refusal.why);
+
+/** Whether the sidecar holds as many sockets as it may (checked before asking the API, and again right before the upgrade). */
+function full(): boolean {
+  if (clients.size < caps.total) return false;
+  console.warn(`refused a socket: ${clients.size} open (PHONE_PROXY_MAX_CONNECTIONS=${caps.total})`);
+  return true;
+}
+
+/** The cap a new socket of this user would break, checked right before the upgrade (open counts it at once). */
+function capReached(userID: string): Refusal | undefined {
+  if (full()) return refusals.totalCap;
+  const mine = perUser.get(userID) ?? 0;
+  if (mine < caps.perUser) return undefined;
+  console.warn(`refused a socket for ${userID}: ${mine} open for this user (PHONE_PROXY_MAX_PER_USER=${caps.perUser})`);
+  return refusals.userCap;
 }
 
 const app = uWS
@@ -59,16 +92,66 @@ const app = uWS
   // Shadchanim's browsers connect here; this socket will relay the provider's
   // END_CALL events to them. Nothing is relayed yet, so inbound messages are ignored.
   .ws<ClientData>('/ws', {
+    upgrade: async (res, req, context) => {
+      // The request lives only until the first await: read everything now.
+      const origin = req.getHeader('origin');
+      const token = sessionToken(req.getHeader('cookie'));
+      const key = req.getHeader('sec-websocket-key');
+      const protocol = req.getHeader('sec-websocket-protocol');
+      const extensions = req.getHeader('sec-websocket-extensions');
+      if (!origins.includes(origin)) return refuse(res, refusals.foreignOrigin);
+      if (!token) return refuse(res, refusals.noSession);
+      if (full()) return refuse(res, refusals.totalCap); // spares the API the question
+
+      let aborted = false;
+      res.onAborted(() => (aborted = true));
+      const session = await checkSession(token);
+      if (aborted) return;
+      if (session === 'unknown') return refuse(res, refusals.apiUnavailable);
+      if (session === 'ended') return refuse(res, refusals.noSession);
+      const capped = capReached(session.userID);
+      if (capped) return refuse(res, capped);
+      res.cork(() => res.upgrade<ClientData>({userID: session.userID, token}, key, protocol, extensions, context));
+    },
     open: ws => {
       clients.add(ws);
+      const {userID} = ws.getUserData();
+      perUser.set(userID, (perUser.get(userID) ?? 0) + 1);
     },
     close: ws => {
       clients.delete(ws);
+      const {userID} = ws.getUserData();
+      const left = (perUser.get(userID) ?? 1) - 1;
+      if (left > 0) perUser.set(userID, left);
+      else perUser.delete(userID);
     },
   })
   .any('/*', res => {
     reply(res, '404 Not Found', 'text/plain', 'not found');
   });
+
+/** Asks the API once per distinct session of the open sockets, and closes the sockets of sessions that ended. */
+async function recheckSessions(): Promise<void> {
+  const byToken = new Map<string, Array<WebSocket<ClientData>>>();
+  for (const ws of clients) {
+    const {token} = ws.getUserData();
+    const sockets = byToken.get(token);
+    if (sockets) sockets.push(ws);
+    else byToken.set(token, [ws]);
+  }
+  await Promise.all(
+    [...byToken].map(async ([token, sockets]) => {
+      if ((await checkSession(token)) !== 'ended') return;
+      // 1008: policy violation — the browser's reconnect is then refused until it signs in again.
+      for (const ws of sockets) if (clients.has(ws)) ws.end(1008, 'session ended');
+    }),
+  );
+}
+
+let recheckTimer: NodeJS.Timeout | undefined;
+const scheduleRecheck = () => {
+  recheckTimer = setTimeout(() => void recheckSessions().finally(scheduleRecheck), RECHECK_MS);
+};
 
 let listenSocket: us_listen_socket | null = null;
 let stopping = false;
@@ -76,6 +159,7 @@ let stopping = false;
 function shutdown(): void {
   if (stopping) return;
   stopping = true;
+  clearTimeout(recheckTimer);
   if (listenSocket) uWS.us_listen_socket_close(listenSocket);
   listenSocket = null;
   for (const ws of [...clients]) ws.end(1001, 'server shutting down');
@@ -88,12 +172,17 @@ process.on('SIGTERM', shutdown);
 
 // uWS listens with SO_REUSEPORT by default, which would let a second instance
 // share the port silently; the exclusive flag makes a taken port an error.
+// The typings lack the (host, port, options, callback) form that the native listen accepts.
 const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
-app.listen(port, LIBUS_LISTEN_EXCLUSIVE_PORT, socket => {
-  if (!socket) {
-    console.error(`cannot listen on :${port} (port in use?); set PHONE_PROXY_PORT to use another port`);
-    process.exit(1);
-  }
+const listen = app.listen as unknown as (
+  host: string,
+  port: number,
+  options: number,
+  cb: (socket: us_listen_socket | false) => void,
+) => void;
+listen.call(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, socket => {
+  if (!socket) fail(`cannot listen on ${host}:${port} (port in use?); set PHONE_PROXY_PORT to use another port`);
   listenSocket = socket;
-  console.log(`listening on :${port} (uWS, Node ${process.version})`);
+  scheduleRecheck();
+  console.log(`listening on ${host}:${port} (uWS, Node ${process.version})`);
 });

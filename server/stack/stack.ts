@@ -62,14 +62,17 @@ const tsx = ['--import', 'tsx'];
 
 /**
  * Starts the whole live stack in dependency order: Postgres → migrations → demo data → API server →
- * zero-cache → phone-proxy sidecar → web. Stops in reverse order, Postgres last.
+ * zero-cache → phone-proxy sidecar (when enabled) → web. Stops in reverse order, Postgres last.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const {ports, dataDir} = options;
   ensureMessages(line => logLine('start', line));
+  // The sidecar runs only when the API tells browsers to connect to it (the same switch).
+  const phoneProxyEnabled = {...process.env, ...options.apiEnv}.PHONE_PROXY_ENABLED === 'true';
   await assertPortsFree(ports, [
     ...(options.databaseURL ? ['postgres' as const] : []),
     ...(options.vite ? [] : ['web' as const]),
+    ...(phoneProxyEnabled ? [] : ['phoneProxy' as const]),
   ]);
   if (options.fresh) rmSync(dataDir, {recursive: true, force: true});
   mkdirSync(dataDir, {recursive: true});
@@ -194,10 +197,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     logLine('zero', `ready on :${ports.zero}`);
     proceed();
 
-    const sidecar = await sidecarCommand(ROOT);
-    const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env: {...env, PATH: process.env.PATH}}));
-    await waitUntil('the phone-proxy sidecar', httpOK(`http://${reach}:${ports.phoneProxy}/health`), phone.child, options.signal);
-    proceed();
+    if (phoneProxyEnabled) {
+      const sidecar = sidecarCommand(ROOT);
+      const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env}));
+      await waitUntil(
+        'the phone-proxy sidecar',
+        httpOK(`http://${reach}:${ports.phoneProxy}/health`),
+        phone.child,
+        options.signal,
+      );
+      proceed();
+    }
 
     if (options.vite) {
       const web = watch(
