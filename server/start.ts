@@ -54,7 +54,6 @@ if (production) {
   }
   // The browser syncs through the reverse proxy's /zero path unless told otherwise.
   process.env.ZERO_PUBLIC_URL ||= `${new URL(process.env.PUBLIC_URL!).origin}/zero`;
-  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) fail('no built client: run `npm run build` first');
   const host = listenHost();
   if (!isPrivateAddress(host) && !firewallConfirmed) {
     fail(
@@ -62,6 +61,7 @@ if (production) {
         'not only through the reverse proxy. Use 127.0.0.1 or a private address, or set FIREWALL_CONFIRMED=true once a firewall admits only the proxy.',
     );
   }
+  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) fail('no built client: run `npm run build` first');
 }
 
 let ports;

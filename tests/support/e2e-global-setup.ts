@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {ROOT} from '../../server/config.ts';
 import {startStack} from '../../server/stack/stack.ts';
+import {isLoopback, listenersOf} from '../../server/stack/listeners.ts';
 import {e2ePorts} from './e2e-stack.ts';
 import {startInspector, startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 import {startGoogleProvider} from './google-provider.ts';
@@ -51,6 +52,12 @@ export default async function globalSetup() {
       FORUM_API_TOKEN: NODEBB_TOKEN,
     },
   });
+  // In development everything listens on loopback only (LISTEN_HOST unset).
+  const exposed = listenersOf(stack.processes.map(p => p.pid)).filter(l => !isLoopback(l.address));
+  if (exposed.length) {
+    await stack.stop();
+    throw new Error(`the development stack listens beyond loopback: ${exposed.map(l => `${l.address}:${l.port}`).join(', ')}`);
+  }
   // Workers are started after this and inherit the environment: tests check the database and the
   // stand-ins directly.
   process.env.E2E_DATABASE_URL = stack.databaseURL;
