@@ -3,7 +3,8 @@ import {createApi} from './api.ts';
 import {databaseURL, isProduction, readPorts} from './config.ts';
 import {connect} from './db/sql.ts';
 import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
-import {codeRequestLimits} from './auth/rate-limit.ts';
+import {limitsFromEnv} from './auth/rate-limit.ts';
+import {trustedProxies} from './http/client-ip.ts';
 import {googleFromEnv} from './auth/google.ts';
 import {forumFromEnv} from './forum/nodebb.ts';
 
@@ -11,6 +12,7 @@ import {forumFromEnv} from './forum/nodebb.ts';
 const ports = readPorts();
 const sql = connect(databaseURL());
 const production = isProduction();
+trustedProxies(process.env.TRUST_PROXY); // a malformed list (or the old TRUST_PROXY=true) stops the start
 const {delivery, mailer, outbox} = deliveryFromEnv(process.env, production);
 const app = createApi({
   sql,
@@ -24,7 +26,8 @@ const app = createApi({
   },
   phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
   devOutbox: production ? undefined : outbox,
-  codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},
+  codes: {delivery, callerPool: callerPool(process.env)},
+  limits: limitsFromEnv(process.env),
   google: googleFromEnv(process.env),
   forum: forumFromEnv(process.env),
   serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',

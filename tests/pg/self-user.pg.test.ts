@@ -338,7 +338,7 @@ describe('who may read and close a ticket', () => {
 
 describe('limits and failures', () => {
   test('code requests are limited per phone, with a clear error', async () => {
-    const limited = await startTestApi(sql, {perTarget: 2});
+    const limited = await startTestApi(sql, {limits: {codeRequestsPerTarget: 2}});
     try {
       const t = await ticket();
       const b = browser(limited.app);
