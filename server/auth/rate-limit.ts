@@ -125,16 +125,17 @@ export function createLimits(
     allowCallTo: (phone: string) => byNumber.consume(phone),
     /** A call to this ticket's self-user today; counts it. */
     allowTicketCall: (profileID: string) => byTicket.consume(profileID),
-    /** True once the day's calls are used up: the office is alerted and nobody is called until tomorrow. */
+    /** True once the day's calls are used up: nobody is called until tomorrow (the office is alerted, once). */
     callsUnavailable: async () => {
       const out = await total.exhausted(today());
       if (out) alertInBackground();
       return out;
     },
-    /** Counts a call about to be placed; false (and the office alerted) when the day's cap refuses it. */
+    /** Counts a call about to be placed; false when the day's cap refuses it. The call that reaches the cap alerts the office. */
     admitCall: async () => {
-      const admitted = await total.consume(today());
-      if (!admitted) alertInBackground();
+      const day = today();
+      const admitted = await total.consume(day);
+      if (!admitted || (await total.exhausted(day))) alertInBackground();
       return admitted;
     },
     /** True while the owner's sign-in is locked after too many failed codes. */
