@@ -3,7 +3,8 @@ import {createApi} from './api.ts';
 import {appOrigins, databaseURL, isDevelopment, isProduction, listenHost, readPorts} from './config.ts';
 import {connect} from './db/sql.ts';
 import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
-import {codeRequestLimits} from './auth/rate-limit.ts';
+import {limitsFromEnv} from './auth/rate-limit.ts';
+import {trustedProxies} from './http/client-ip.ts';
 import {googleFromEnv} from './auth/google.ts';
 import {forumFromEnv} from './forum/nodebb.ts';
 
@@ -12,6 +13,7 @@ const ports = readPorts();
 const sql = connect(databaseURL());
 const production = isProduction();
 const development = isDevelopment();
+trustedProxies(process.env.TRUST_PROXY); // a malformed list (or the old TRUST_PROXY=true) stops the start
 const {delivery, mailer, outbox} = deliveryFromEnv(process.env, development);
 const app = createApi({
   sql,
@@ -27,7 +29,8 @@ const app = createApi({
   },
   phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
   devOutbox: development ? outbox : undefined,
-  codes: {delivery, callerPool: callerPool(process.env), allowCodeRequest: codeRequestLimits()},
+  codes: {delivery, callerPool: callerPool(process.env)},
+  limits: limitsFromEnv(process.env),
   google: googleFromEnv(process.env),
   forum: forumFromEnv(process.env),
   serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',

@@ -17,7 +17,7 @@ import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
 import {mountDuplicateRoutes} from './candidates/duplicates.ts';
 import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
-import {candidateFormLimit} from './auth/rate-limit.ts';
+import {createLimits, type Limits} from './auth/rate-limit.ts';
 import {isUploadPath, mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
@@ -49,8 +49,8 @@ export type ApiOptions = {
   zeroPort: number;
   /** Public zero-cache URL when it sits behind a proxy (ZERO_PUBLIC_URL). */
   zeroPublicURL?: string;
-  /** How sign-in codes are sent and how often they may be asked for. */
-  codes: Omit<LoginOptions, 'sql'>;
+  /** How sign-in codes are sent. */
+  codes: Omit<LoginOptions, 'sql' | 'limits'>;
   /** The phone-proxy sidecar's port when the phone proxy is enabled (PHONE_PROXY_ENABLED=true). */
   phoneProxyPort?: number;
   /** Where the contact dialog's messages go, and how. */
@@ -65,13 +65,17 @@ export type ApiOptions = {
   forum?: ForumOptions;
   /** Where uploaded photos and documents live; by default FILES_DIR or .data/files/ (server/files/storage.ts). */
   files?: FileStorage;
-  /** How often one IP address may send the public candidate form; by default 20 an hour. */
-  allowCandidateForm?: (ip: string) => Promise<boolean>;
+  /**
+   * Rate limits, caps and lockouts (server/auth/rate-limit.ts; defaults there, some from the
+   * environment). `scope` prefixes their keys in Postgres: tests give each API its own counts.
+   */
+  limits?: Partial<Limits> & {scope?: string};
 };
 
 export function createApi(options: ApiOptions) {
   const {sql} = options;
   const app = new Hono<ApiEnv>();
+  const limits = createLimits(sql, options.limits ?? {}, options.contact);
 
   app.use(
     '*',
@@ -105,15 +109,15 @@ export function createApi(options: ApiOptions) {
 
   app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, options);
-  mountLoginRoutes(app, {sql, ...options.codes});
-  mountGoogleRoutes(app, sql, options.google, options.codes.allowCodeRequest);
+  mountLoginRoutes(app, {sql, ...options.codes, limits});
+  mountGoogleRoutes(app, sql, options.google, limits);
   mountAfterLoginRoutes(app, sql);
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
-  mountDuplicateRoutes(app, sql);
-  mountCandidateFormRoutes(app, sql, options.allowCandidateForm ?? candidateFormLimit());
+  mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);
+  mountCandidateFormRoutes(app, sql, limits.allowCandidateForm);
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
-  mountSelfUserRoutes(app, {sql, ...options.codes});
+  mountSelfUserRoutes(app, {sql, ...options.codes, limits});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));

@@ -114,6 +114,8 @@ export function LoginPage() {
     const result =
       tab === 'phone' ? await call('/api/users/call-me', {phone, codeType}) : await call('/api/users/get-code-to-email', {email});
     setWaiting(false);
+    // The day's calls are used up (CALLS_PER_DAY): email sign-in still works, so offer it.
+    if (!result.ok && result.error === 'callsUnavailable') setTab('email');
     if (!result.ok) return setError(loginErrorText(result.error, result.message));
     remember(tab === 'phone' ? {phone, codeType} : {email});
     setSentBy(tab === 'phone' ? codeType : 'email');

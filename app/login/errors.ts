@@ -5,6 +5,7 @@ const MESSAGES: Record<string, () => string> = {
   invalidPhone: m.error_invalid_number,
   invalidInput: m.error_invalid_input,
   tooManyRequests: m.error_too_many_requests,
+  callsUnavailable: m.error_calls_unavailable,
   deliveryFailed: m.error_delivery_failed,
   codeExpired: m.error_session_expired,
   googleLoginFailed: m.error_google_failed,

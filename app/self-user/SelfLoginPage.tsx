@@ -39,6 +39,8 @@ export function SelfLoginPage() {
     setError(undefined);
     const result = await call('/api/users/self-user/login/call-me', details);
     setWaiting(false);
+    // Self-users have no email sign-in to fall back on when the day's calls are used up.
+    if (!result.ok && result.error === 'callsUnavailable') return setError(m.self_login_calls_unavailable());
     if (!result.ok) return setError(loginErrorText(result.error, result.message));
     setStatus('calledSuccess');
   }

@@ -8,6 +8,7 @@ import {createLoginCode} from './codes.ts';
 import {setAttemptCookie, verifyAndSignIn} from './finish-sign-in.ts';
 import {describeGoogleError, googleClient, type GoogleIdentity, type GoogleOptions} from './google.ts';
 import {newGoogleLogin, saveGoogleLogin, takeGoogleLogin} from './google-logins.ts';
+import type {ApiLimits} from './rate-limit.ts';
 
 /**
  * Matchmaker sign-in with Google (spec §4, §7): get-google-login starts it, the browser goes to
@@ -15,12 +16,7 @@ import {newGoogleLogin, saveGoogleLogin, takeGoogleLogin} from './google-logins.
  * verify-google completes it with the account password, exactly like a phone or email code.
  * Without a configured Google client all three answer 404 googleDisabled.
  */
-export function mountGoogleRoutes(
-  app: Hono<ApiEnv>,
-  sql: Sql,
-  options: GoogleOptions | undefined,
-  allowAttempt: (target: string, ip: string) => Promise<boolean>,
-) {
+export function mountGoogleRoutes(app: Hono<ApiEnv>, sql: Sql, options: GoogleOptions | undefined, limits: ApiLimits) {
   const google = options && googleClient(options);
   const disabled = (c: Context<ApiEnv>) => fail(c, 404, 'googleDisabled', 'Google sign-in is not enabled on this site');
 
@@ -68,7 +64,7 @@ export function mountGoogleRoutes(
     }
     // Each callback opens a password attempt, so they are limited like code requests (per account and
     // per address): someone holding a shadchan's Google account cannot guess the password without end.
-    if (!(await allowAttempt(`google:${identity.email}`, ip))) {
+    if (!(await limits.allowCodeRequest(`google:${identity.email}`, ip))) {
       await logAuthEvent(sql, {kind: 'google-callback', result: 'rate-limited', target: identity.email, ip});
       return fail(c, 429, 'tooManyRequests', 'Too many sign-in attempts; try again later');
     }
@@ -87,7 +83,9 @@ export function mountGoogleRoutes(
     return c.json('ok');
   });
 
-  app.post('/api/users/verify-google', c => (google ? verifyAndSignIn(c, sql, 'verify-google', ['google']) : disabled(c)));
+  app.post('/api/users/verify-google', c =>
+    google ? verifyAndSignIn(c, sql, limits, 'verify-google', ['google']) : disabled(c),
+  );
 }
 
 /**

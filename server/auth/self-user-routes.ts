@@ -23,18 +23,35 @@ const ATTEMPT_PATH = '/api/users/self-user/login';
  * ones that do, and nothing is sent, so the form cannot be used to learn who is registered.
  */
 export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
-  const {sql} = options;
+  const {sql, limits} = options;
   const log = (c: Context, kind: AuthEventKind, result: string, extra: {profileID?: string | null; target?: string} = {}) =>
     logAuthEvent(sql, {kind, result, ip: clientIP(c), ...extra});
+
+  /**
+   * Why the ticket's self-user is not called: its sign-in is locked after failed codes, the ticket had
+   * its calls for today, or the system had. The answer is the same as when the call goes out.
+   */
+  async function withholding(profileID: string) {
+    if (await limits.locked(`ticket:${profileID}`)) return 'locked';
+    if (!(await limits.allowTicketCall(profileID))) return 'ticket-cap';
+    if (!(await limits.admitCall())) return 'daily-cap';
+    return undefined;
+  }
 
   app.post('/api/users/self-user/login/call-me', async c => {
     const body = await readBody(c, selfCallMeSchema);
     if (body instanceof Response) return body;
     const phone = toE164(body.phone);
     if (!phone) return fail(c, 400, 'invalidPhone', 'Invalid phone number', [{field: 'phone', message: 'invalidPhone'}]);
-    if (!(await options.allowCodeRequest(phone, clientIP(c)))) {
+    // Every request for a number counts against it, matching a ticket or not, so a refusal tells nothing.
+    const [requestOK, numberOK] = await Promise.all([limits.allowCodeRequest(phone, clientIP(c)), limits.allowCallTo(phone)]);
+    if (!requestOK || !numberOK) {
       await log(c, 'self-code-request', 'rate-limited', {target: phone});
       return fail(c, 429, 'tooManyRequests', 'Too many code requests; try again later');
+    }
+    if (await limits.callsUnavailable()) {
+      await log(c, 'self-code-request', 'calls-unavailable', {target: phone});
+      return fail(c, 503, 'callsUnavailable', 'Sign-in calls are unavailable for today');
     }
     const profileID = await findTicket(sql, {idNumber: body.tz, birthday: body.birthday, phone, name: body.name});
     const caller = options.callerPool.pick();
@@ -44,9 +61,11 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
       profileID: profileID ?? null,
       code: caller.slice(-6),
     });
+    const withheld = profileID ? await withholding(profileID) : 'no-match';
     // Rung after answering, so matching details answer exactly like non-matching ones (same body and
     // timing): nobody learns from this form whether a ticket exists.
-    if (profileID) {
+    if (withheld) await log(c, 'self-code-request', withheld, {target: phone, profileID});
+    else {
       void options.delivery.ring(phone, caller).then(
         () => log(c, 'self-code-request', 'sent', {target: phone, profileID}),
         async (error: Error) => {
@@ -54,7 +73,7 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
           await log(c, 'self-code-request', 'delivery-failed', {target: phone, profileID});
         },
       );
-    } else await log(c, 'self-code-request', 'no-match', {target: phone});
+    }
     setCookie(c, SELF_ATTEMPT_COOKIE, attempt, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -65,16 +84,27 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     return c.json('ok');
   });
 
+  /**
+   * Failed codes count against the ticket across codes: too many lock its self-user sign-in, and while
+   * it is locked every attempt fails like an expired code.
+   */
   app.post('/api/users/self-user/login/verify-number', async c => {
     const body = await readBody(c, selfVerifySchema);
     if (body instanceof Response) return body;
     const check = await checkSelfCode(sql, getCookie(c, SELF_ATTEMPT_COOKIE), body.verifyCode);
-    if (!check.ok) {
-      await log(c, 'self-verify-number', check.reason, {profileID: check.profileID, target: check.target ?? undefined});
-      return check.reason === 'expired'
-        ? fail(c, 401, 'codeExpired', 'Authentication expired; request a new code')
-        : fail(c, 401, 'wrongCode', 'The code is wrong');
+    const owner = check.profileID ? (`ticket:${check.profileID}` as const) : undefined;
+    const expired = () => fail(c, 401, 'codeExpired', 'Authentication expired; request a new code');
+    if (owner && (await limits.locked(owner))) {
+      await log(c, 'self-verify-number', 'locked', {profileID: check.profileID});
+      return expired();
     }
+    if (!check.ok) {
+      const lockedNow = owner ? await limits.codeFailed(owner) : false;
+      await log(c, 'self-verify-number', check.reason, {profileID: check.profileID, target: check.target ?? undefined});
+      if (lockedNow) await log(c, 'self-verify-number', 'locked-out', {profileID: check.profileID});
+      return check.reason === 'expired' || lockedNow ? expired() : fail(c, 401, 'wrongCode', 'The code is wrong');
+    }
+    await limits.signedIn(`ticket:${check.profileID}`);
     deleteCookie(c, SELF_ATTEMPT_COOKIE, {path: ATTEMPT_PATH});
     // The code reached one of the card's listed numbers: a card the candidate sent is unlocked (spec §4).
     await sql`UPDATE profile SET candidate_verified_at = now() WHERE id = ${check.profileID} AND candidate_verified_at IS NULL`;

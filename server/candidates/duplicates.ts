@@ -16,7 +16,7 @@ import {zqlReader} from '../zero/read.ts';
  * with the same date of birth. Every card counts, also those the user may not open; of those only the
  * reason is told, never the name.
  */
-export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql) {
+export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql, allowLookup: (userID: string) => Promise<boolean>) {
   const read = zqlReader(sql);
 
   const small = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
@@ -24,6 +24,8 @@ export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql) {
     const session = c.get('session');
     if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
     if (!can(session.ctx, 'editTickets')) return fail(c, 403, 'forbidden', 'Creating cards needs the edit profiles permission');
+    // Each lookup tells whether an ID number or phone is registered: limited per user (rate-limit.ts).
+    if (!(await allowLookup(session.ctx.userID))) return fail(c, 429, 'tooManyRequests', 'Too many lookups; try again later');
     const body = await readBody(c, duplicateQuerySchema);
     if (body instanceof Response) return body;
 

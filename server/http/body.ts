@@ -31,13 +31,5 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
   return fail(c, 400, 'invalidInput', 'Some fields are missing or invalid', issues);
 }
 
-/** The caller's address: the socket's, or the last X-Forwarded-For hop when TRUST_PROXY is set. */
-export function clientIP(c: Context): string {
-  if (process.env.TRUST_PROXY === 'true') {
-    // The rightmost hop is the one our proxy added; anything left of it the client could have written.
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as {incoming?: {socket?: {remoteAddress?: string}}} | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
-}
+// Where the caller's address comes from (the socket, or X-Forwarded-For through TRUST_PROXY's proxies).
+export {clientIP} from './client-ip.ts';

@@ -28,7 +28,12 @@ export type Limiter = {
  * process and kept across restarts. rate-limiter-flexible's Postgres store talks to a node-postgres
  * style `query({text, values})`; postgres.js answers that through `unsafe`.
  */
+/** Pools whose expired rows some limiter already clears (one timer per pool, not one per limit). */
+const cleaned = new WeakSet<Sql>();
+
 export function pgLimiter(sql: Sql, limit: Limit): Limiter {
+  const clears = !cleaned.has(sql);
+  cleaned.add(sql);
   const storeClient = {
     query: async ({text, values}: {text: string; values?: unknown[]}) => {
       const rows = await sql.unsafe(text, (values ?? []) as never[]);
@@ -40,8 +45,8 @@ export function pgLimiter(sql: Sql, limit: Limit): Limiter {
     storeType: 'pool',
     tableName: 'rate_limit',
     tableCreated: true,
-    // Expired rows are cleared by whichever limiter's timer runs; one stale row per key is harmless.
-    clearExpiredByTimeout: true,
+    // Every 5 minutes, rows expired an hour ago go (the table is shared by every limit).
+    clearExpiredByTimeout: clears,
     keyPrefix: limit.name,
     points: limit.points,
     duration: limit.seconds,

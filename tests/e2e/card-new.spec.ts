@@ -147,3 +147,23 @@ test('the new-profile screen is left alone when nothing was typed, and guarded o
   await page.getByTestId('side-menu').locator('a[href="/home"]').click();
   await expect(page).toHaveURL(/\/home\/tickets\/new$/);
 });
+
+test('over the hourly duplicate-lookup limit, saving a new card is refused with a translated message', async ({page}) => {
+  const sql = db();
+  // demo-admin's lookups for this hour used up (60 by default), as server/auth/rate-limit.ts counts them.
+  await sql`INSERT INTO rate_limit (key, points, expire) VALUES ('duplicates:demo-admin', 60, ${Date.now() + 3_600_000})
+            ON CONFLICT (key) DO UPDATE SET points = 60`;
+  try {
+    const before = Number((await sql`SELECT count(*) FROM profile`)[0]!.count);
+    await signIn(page, 'demo-admin', 'en');
+    await page.getByTestId('new-candidate').click();
+    await fillRequired(page, {...base, surname: uniqueSurname()});
+    await page.getByTestId('card-save').click();
+    await expect(page.getByText('Too many requests. Please try again later.')).toBeVisible();
+    await expect(page).toHaveURL(/\/home\/tickets\/new/);
+    expect(Number((await sql`SELECT count(*) FROM profile`)[0]!.count)).toBe(before);
+  } finally {
+    await sql`DELETE FROM rate_limit WHERE key = 'duplicates:demo-admin'`;
+    await sql.end();
+  }
+});

@@ -87,3 +87,15 @@ const LETTERS = 'אבגדהוזחטיכלמנסעפצקרשת';
 /** A Hebrew surname no seeded candidate has, so each test finds exactly its own rows. */
 export const uniqueSurname = () =>
   'בדיקה' + Array.from({length: 6}, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('');
+
+/** Uses up the day's calls (CALLS_PER_DAY, 1000 by default) as server/auth/rate-limit.ts counts them, until `undo`. */
+export async function useUpTodaysCalls() {
+  const sql = db();
+  const day = new Date().toISOString().slice(0, 10);
+  await sql`INSERT INTO rate_limit (key, points, expire) VALUES (${`calls-day:${day}`}, 1000, ${Date.now() + 86_400_000})
+            ON CONFLICT (key) DO UPDATE SET points = 1000`;
+  return async () => {
+    await sql`DELETE FROM rate_limit WHERE key IN (${`calls-day:${day}`}, ${`calls-day-alert:${day}`})`;
+    await sql.end();
+  };
+}

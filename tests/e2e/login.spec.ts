@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {db} from './helpers.ts';
+import {db, useUpTodaysCalls} from './helpers.ts';
 import {e2ePorts} from '../support/e2e-stack.ts';
 
 /**
@@ -148,4 +148,30 @@ test('once signed in, the browser connects to the phone-proxy sidecar (enabled i
   await expect.poll(async () => (await health()).clients).toBe(before + 1);
   await page.close();
   await expect.poll(async () => (await health()).clients).toBe(before);
+});
+
+test('when the day’s calls are used up, the phone sign-in says so (English), offers email, and the office is told', async ({
+  page,
+}) => {
+  const undo = await useUpTodaysCalls();
+  try {
+    await page.addInitScript(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+    await page.goto('/login');
+    await page.getByTestId('login-tab-phone').click();
+    await page.locator('[name=phone]').fill('050-1000002');
+    const calls = (await inspect('calls')).length;
+    await page.getByTestId('send-code').click();
+    await expect(page.getByTestId('login-error')).toContainText(
+      'Sign-in calls and messages are unavailable for today. Please sign in by email.',
+    );
+    await expect(page.getByTestId('login-tab-email')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[name=email]')).toBeVisible();
+    await page.screenshot({path: 'test-results/screens/login-calls-unavailable-en.png'});
+    await expect
+      .poll(async () => (await inspect<{to: string[]; text: string}>('mails')).filter(m => m.to.includes('office@kesher.test')))
+      .toContainEqual(expect.objectContaining({text: expect.stringContaining('CALLS_PER_DAY')}));
+    expect(await inspect('calls')).toHaveLength(calls);
+  } finally {
+    await undo();
+  }
 });

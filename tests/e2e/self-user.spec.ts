@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {demoSelfUser} from '../../server/db/seed.ts';
-import {db} from './helpers.ts';
+import {db, useUpTodaysCalls} from './helpers.ts';
 
 /** A candidate signs in with the ticket's details and a missed-call code, and closes the ticket. */
 test('self-user login → home → close the ticket', async ({page}) => {
@@ -48,4 +48,23 @@ test('self-user login → home → close the ticket', async ({page}) => {
 test('without a self-user session, home sends the visitor to the self-user login', async ({page}) => {
   await page.goto('/self-user/home');
   await page.waitForURL('**/self-user/login');
+});
+
+test('when the day’s calls are used up, the self-user login says so (Hebrew)', async ({page}) => {
+  const sql = db();
+  const details = await demoSelfUser(sql);
+  await sql.end();
+  const undo = await useUpTodaysCalls();
+  try {
+    await page.goto('/self-user/login');
+    await page.locator('[name=tz]').fill(details!.tz);
+    await page.locator('[name=birthday]').fill(details!.birthday);
+    await page.locator('[name=phone]').fill(details!.phone);
+    await page.locator('[name=name]').fill(details!.name);
+    await page.getByTestId('send-code').click();
+    await expect(page.getByTestId('login-error')).toContainText('שיחות הכניסה אינן זמינות היום. נסו שוב מחר או פנו למשרד.');
+    await expect(page.getByTestId('code-hint')).toHaveCount(0);
+  } finally {
+    await undo();
+  }
 });

@@ -187,7 +187,7 @@ describe('sending the form', () => {
   });
 
   test('one address may send only so many forms', async () => {
-    const limited = await startTestApi(sql, {candidateFormPerIP: 2});
+    const limited = await startTestApi(sql, {limits: {candidateFormsPerIP: 2}});
     try {
       const b = browser(limited.app);
       expect((await b.post(LINK(shadchanID), candidateForm())).status).toBe(200);

@@ -336,7 +336,7 @@ async function closedPort() {
 
 describe('rate limit', () => {
   test('each callback opens a password attempt, so callbacks per account are limited', async () => {
-    const limited = await startTestApi(sql, {google: google.options, perTarget: 2});
+    const limited = await startTestApi(sql, {google: google.options, limits: {codeRequestsPerTarget: 2}});
     try {
       await account();
       const b = browser(limited.app);

@@ -242,7 +242,7 @@ describe('bad input', () => {
 
 describe('rate limits', () => {
   test('code requests are limited per phone, with a clear error', async () => {
-    const limited = await startTestApi(sql, {perTarget: 2});
+    const limited = await startTestApi(sql, {limits: {codeRequestsPerTarget: 2}});
     try {
       const b = browser(limited.app);
       const phone = '052-7777777';
@@ -259,7 +259,7 @@ describe('rate limits', () => {
   });
 
   test('and per IP address', async () => {
-    const limited = await startTestApi(sql, {perIP: 3});
+    const limited = await startTestApi(sql, {limits: {codeRequestsPerIP: 3}});
     try {
       const b = browser(limited.app);
       for (let i = 0; i < 3; i++)

@@ -1,7 +1,4 @@
-import {randomInt} from 'node:crypto';
-import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, beforeEach, describe, expect, inject, test, vi} from 'vitest';
-import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 import {ATTEMPT_COOKIE} from '../../server/auth/login-routes.ts';
 import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
 import {SELF_ATTEMPT_COOKIE} from '../../server/auth/self-user-routes.ts';
@@ -11,7 +8,7 @@ import {demoSelfUser} from '../../server/db/seed.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser as cookieBrowser} from '../support/browser.ts';
-import {makeUser} from '../support/fixtures.ts';
+import {makeTicket, makeUser, nationalPhone as national, randomMobile} from '../support/fixtures.ts';
 
 /**
  * The self-user calls of spec §7 (login, ticket info, close ticket) through the real API app, real
@@ -33,23 +30,7 @@ beforeEach(() => {
   api.provider.fail(undefined);
 });
 
-const randomID = () => {
-  const body = String(randomInt(40_000_000, 100_000_000));
-  return `${body}${israeliIDCheckDigit(body)}`;
-};
-const randomMobile = () => `+97254${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-/** How a person types an E.164 Israeli mobile into the digits-only form. */
-const national = (e164: string) => `0${e164.slice(4)}`;
-
-/** A fresh ticket with self-user details: the candidate's phone and a parent's. */
-async function ticket() {
-  const t = {id: `p-${nanoid(8)}`, idNumber: randomID(), phones: [randomMobile(), randomMobile()], birthday: '2001-03-04'};
-  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number, phones)
-            VALUES (${t.id}, 'שרה', 'לוי', 'female', ${t.birthday}, 'בני ברק', 'litvish', 'available', ${ownerID},
-                    ${t.idNumber}, ${sql.json(t.phones)})`;
-  const login = {phone: national(t.phones[1]!), tz: t.idNumber.replace(/^0+/, ''), birthday: t.birthday, name: 'לוי שרה'};
-  return {...t, login};
-}
+const ticket = () => makeTicket(sql, ownerID);
 
 const browser = (app = api.app) => cookieBrowser(app);
 
@@ -338,7 +319,7 @@ describe('who may read and close a ticket', () => {
 
 describe('limits and failures', () => {
   test('code requests are limited per phone, with a clear error', async () => {
-    const limited = await startTestApi(sql, {perTarget: 2});
+    const limited = await startTestApi(sql, {limits: {codeRequestsPerTarget: 2}});
     try {
       const t = await ticket();
       const b = browser(limited.app);

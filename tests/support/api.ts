@@ -1,8 +1,9 @@
+import {nanoid} from 'nanoid';
 import {createApi} from '../../server/api.ts';
 import {callerPool} from '../../server/auth/delivery/index.ts';
 import {httpPhoneProvider} from '../../server/auth/delivery/http-provider.ts';
 import {smtpMailer} from '../../server/auth/delivery/smtp.ts';
-import {candidateFormLimit, codeRequestLimits} from '../../server/auth/rate-limit.ts';
+import type {Limits} from '../../server/auth/rate-limit.ts';
 import type {Sql} from '../../server/db/sql.ts';
 import type {GoogleOptions} from '../../server/auth/google.ts';
 import type {ForumOptions} from '../../server/forum/nodebb.ts';
@@ -14,6 +15,18 @@ export const TEST_APP_ORIGIN = 'https://kesher.test';
 
 export const LOOPBACK_CLIENT = {incoming: {socket: {remoteAddress: '127.0.0.1'}}};
 
+/** Limits no test reaches by accident; tests of a limit set that one low. */
+const GENEROUS: Limits = {
+  codeRequestsPerTarget: 100,
+  codeRequestsPerIP: 1000,
+  callsPerNumberPerDay: 1000,
+  callsPerTicketPerDay: 1000,
+  callsPerDay: 100_000,
+  failuresBeforeLockout: 1000,
+  candidateFormsPerIP: 1000,
+  duplicateLookupsPerHour: 1000,
+};
+
 /**
  * The real API app (no HTTP listener needed: hono's app.request) wired to the real delivery adapters,
  * which talk to in-process stand-ins of the phone provider and the SMTP server.
@@ -22,12 +35,11 @@ export async function startTestApi(
   sql: Sql,
   options: {
     devSignIn?: boolean;
-    perTarget?: number;
-    perIP?: number;
+    /** Limits to test (the others are generous); `scope` shares counts with another API given the same one. */
+    limits?: Partial<Limits> & {scope?: string};
     google?: GoogleOptions;
     forum?: ForumOptions;
     files?: FileStorage;
-    candidateFormPerIP?: number;
     production?: boolean;
   } = {},
 ) {
@@ -56,12 +68,12 @@ export async function startTestApi(
     codes: {
       delivery: {ring: tracked(phone.ring), whatsapp: tracked(phone.whatsapp), email: tracked(mail.email)},
       callerPool: callerPool({HUNGUP_CALLER_POOL: '+97235550000..+97235559999'}),
-      allowCodeRequest: codeRequestLimits(options.perTarget ?? 100, options.perIP ?? 1000),
     },
+    // Counts live in Postgres, shared by every test file: each API counts under its own scope.
+    limits: {...GENEROUS, scope: `test-${nanoid(8)}/`, ...options.limits},
     google: options.google,
     forum: options.forum,
     files: options.files,
-    allowCandidateForm: candidateFormLimit(options.candidateFormPerIP ?? 1000),
   });
   // Requests arrive as from a browser on this machine (development routes answer only loopback clients);
   // a test that plays a remote client passes its own env.

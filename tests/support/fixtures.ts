@@ -1,3 +1,4 @@
+import {randomInt} from 'node:crypto';
 import {nanoid} from 'nanoid';
 import type {Sql} from '../../server/db/sql.ts';
 import type {Role} from '../../permissions/roles.ts';
@@ -74,4 +75,28 @@ export function newCard(over: Record<string, unknown> = {}): Record<string, unkn
     temporary: false,
     ...over,
   };
+}
+
+/** A random Israeli mobile number, E.164. */
+export const randomMobile = () => `+97254${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+/** How a person types an E.164 Israeli mobile into the digits-only form. */
+export const nationalPhone = (e164: string) => `0${e164.slice(4)}`;
+
+/**
+ * A fresh ticket with self-user details (the candidate's phone and a parent's), and the self-user
+ * login form filled in for it (the parent's phone).
+ */
+export async function makeTicket(sql: Sql, ownerID: string) {
+  const body = String(randomInt(40_000_000, 100_000_000));
+  const t = {
+    id: `p-${nanoid(8)}`,
+    idNumber: `${body}${israeliIDCheckDigit(body)}`,
+    phones: [randomMobile(), randomMobile()],
+    birthday: '2001-03-04',
+  };
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number, phones)
+            VALUES (${t.id}, 'שרה', 'לוי', 'female', ${t.birthday}, 'בני ברק', 'litvish', 'available', ${ownerID},
+                    ${t.idNumber}, ${sql.json(t.phones)})`;
+  const login = {phone: nationalPhone(t.phones[1]!), tz: t.idNumber, birthday: t.birthday, name: 'לוי שרה'};
+  return {...t, login};
 }

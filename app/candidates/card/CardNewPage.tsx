@@ -79,6 +79,11 @@ export function CardNewPage() {
     setSaving(true);
     const found = await call<{matches: DuplicateMatch[]}>('/api/profiles/duplicates', duplicateQueryOf(checked.value));
     setSaving(false);
+    // Lookups are limited per user (the server answers 429): save nothing unchecked, say why.
+    if (!found.ok && found.error === 'tooManyRequests') {
+      toast.error(m.error_too_many_requests());
+      return;
+    }
     if (found.ok && found.data.matches.length > 0) {
       setDuplicates({card: checked.value, matches: found.data.matches});
       return;
