@@ -37,6 +37,17 @@ test('the pages run under a strict Content-Security-Policy without a single viol
   expect(violations).toEqual([]);
 });
 
+test("zero-cache's admin endpoints (stats, a heap snapshot holding the replica) need its admin password, in development too", async () => {
+  for (const path of ['/statz', '/heapz']) {
+    const anonymous = await fetch(`http://127.0.0.1:${e2ePorts().zero}${path}`);
+    expect(anonymous.status, path).toBe(401);
+    const guessed = await fetch(`http://127.0.0.1:${e2ePorts().zero}${path}`, {
+      headers: {authorization: `Basic ${Buffer.from('admin:').toString('base64')}`},
+    });
+    expect(guessed.status, path).toBe(401);
+  }
+});
+
 test.describe('another origin on the same site', () => {
   let evil: Server;
   let evilOrigin: string;
