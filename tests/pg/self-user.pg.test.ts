@@ -44,9 +44,10 @@ const national = (e164: string) => `0${e164.slice(4)}`;
 /** A fresh ticket with self-user details: the candidate's phone and a parent's. */
 async function ticket() {
   const t = {id: `p-${nanoid(8)}`, idNumber: randomID(), phones: [randomMobile(), randomMobile()], birthday: '2001-03-04'};
-  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number, phones)
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, phones)
             VALUES (${t.id}, 'שרה', 'לוי', 'female', ${t.birthday}, 'בני ברק', 'litvish', 'available', ${ownerID},
-                    ${t.idNumber}, ${sql.json(t.phones)})`;
+                    ${sql.json(t.phones)})`;
+  await sql`INSERT INTO profile_detail (profile_id, id_number) VALUES (${t.id}, ${t.idNumber})`;
   const login = {phone: national(t.phones[1]!), tz: t.idNumber.replace(/^0+/, ''), birthday: t.birthday, name: 'לוי שרה'};
   return {...t, login};
 }
@@ -365,9 +366,10 @@ describe('limits and failures', () => {
 describe('the demo self-user', () => {
   test('the login the start banner shows signs in to that demo ticket', async () => {
     const [p] = generateProfiles(1, {today: new Date(), sectorIDs: ['litvish'], statusIDs: ['available'], ownerIDs: [ownerID]});
-    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number, phones)
+    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, phones)
               VALUES (${p!.id}, ${p!.forename}, ${p!.surname}, ${p!.gender}, ${p!.birthDate}, ${p!.city}, ${p!.sectorID},
-                      ${p!.statusID}, ${p!.ownerID}, ${p!.idNumber}, ${sql.json(p!.phones)})`;
+                      ${p!.statusID}, ${p!.ownerID}, ${sql.json(p!.phones)})`;
+    await sql`INSERT INTO profile_detail (profile_id, id_number) VALUES (${p!.id}, ${p!.idNumber})`;
     try {
       const login = await demoSelfUser(sql);
       expect(login).toEqual({
