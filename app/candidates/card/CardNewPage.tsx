@@ -28,6 +28,9 @@ const REASON: Record<DuplicateMatch['reasons'][number], () => string> = {
   name: m.dup_reason_name,
 };
 
+/** An ID number is said to exist only of a card the user may open; of any other, the generic refusal. */
+const idTakenText = (match: DuplicateMatch) => (match.visible ? ERROR_TEXT.idExists : ERROR_TEXT.idNumberUnavailable)();
+
 /**
  * A new card (spec §2 "new profile"), asked with the same sections as the edit form. Before it is
  * saved the server is asked for cards that may be the same person (same ID number, a shared phone, the
@@ -84,6 +87,12 @@ export function CardNewPage() {
     setSaving(false);
     if (found.ok && found.data.matches.length > 0) {
       setDuplicates({card: checked.value, matches: found.data.matches});
+      // The ID number's own field says it too, linking to the card when the user may open it.
+      const idMatch = found.data.matches.find(d => d.reasons.includes('idNumber'));
+      if (idMatch) {
+        setErrors({idNumber: idTakenText(idMatch)});
+        setIDNumberCard(idMatch.visible ? idMatch.id : undefined);
+      }
       return;
     }
     await create(checked.value);
@@ -149,7 +158,6 @@ export function CardNewPage() {
     </fieldset>
   );
 
-  // An ID number is said to exist only of a card the user may open; of any other, the generic refusal.
   const idMatch = duplicates?.matches.find(d => d.reasons.includes('idNumber'));
   const idTaken = idMatch !== undefined;
   return (
@@ -171,9 +179,7 @@ export function CardNewPage() {
             <AlertTriangle className="size-5 text-amber-600" aria-hidden />
             {m.dup_title()}
           </h2>
-          <p className="mt-1 text-sm">
-            {idMatch ? (idMatch.visible ? ERROR_TEXT.idExists : ERROR_TEXT.idNumberUnavailable)() : m.dup_intro()}
-          </p>
+          <p className="mt-1 text-sm">{idMatch ? idTakenText(idMatch) : m.dup_intro()}</p>
           <ul className="mt-3 divide-y divide-amber-200/70 rounded-xl bg-white/70 ring-1 ring-amber-200">
             {duplicates.matches.map((d, i) => (
               <li
