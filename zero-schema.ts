@@ -66,8 +66,6 @@ const profile = table('profile')
     ownerID: string().from('owner_id'),
     createdAt: number().from('created_at'),
     updatedAt: number().from('updated_at'),
-    idNumber: string().from('id_number').optional(),
-    details: json<CardDetails>(),
     communityID: string().from('community_id').optional(),
     state: enumeration<ProfileState>(),
     deletedAt: number().from('deleted_at').optional(),
@@ -81,6 +79,20 @@ const profile = table('profile')
     candidateVerifiedAt: number().from('candidate_verified_at').optional(),
   })
   .primaryKey('id');
+
+/**
+ * A card's sensitive part (migrations/0016), 1:1 with its profile: the ID number and the details
+ * document (contacts, health, family, address…). Reached only through the profile's `detail`
+ * relationship, which only the card query follows: lists carry the profile's own columns alone.
+ */
+const profileDetail = table('profileDetail')
+  .from('profile_detail')
+  .columns({
+    profileID: string().from('profile_id'),
+    idNumber: string().from('id_number').optional(),
+    details: json<CardDetails>(),
+  })
+  .primaryKey('profileID');
 
 /** The users chosen to see a card whose visibility is 'chosen'. */
 const profileViewer = table('profileViewer')
@@ -186,6 +198,7 @@ const siteSetting = table('siteSetting')
 
 const profileRelationships = relationships(profile, ({one, many}) => ({
   owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),
+  detail: one({sourceField: ['id'], destField: ['profileID'], destSchema: profileDetail}),
   sector: one({sourceField: ['sectorID'], destField: ['id'], destSchema: sector}),
   status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
   community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
@@ -230,6 +243,7 @@ export const schema = createSchema({
     community,
     user,
     profile,
+    profileDetail,
     activity,
     userSetting,
     siteSetting,

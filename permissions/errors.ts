@@ -23,16 +23,41 @@ export const ERROR_CODES = [
   'birthDateMismatch',
   'genderMismatch',
   'unableToSave',
+  // An ID number of a card the user may not see: one answer, whatever that card holds (issue 10).
+  'idNumberUnavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type FieldIssue = {field: string; message: string};
 
-export class AppError extends ApplicationError<{code: ErrorCode; issues?: FieldIssue[]}> {
+/**
+ * A refusal the office must hear of: the API writes it to the access log (server/audit/access-log.ts)
+ * with its own pool, outside the transaction the refusal rolls back. Server-only: it never enters
+ * `details`, which travel to the client.
+ */
+export type AuditNote = {
+  what: 'id-number';
+  profileID: string;
+  result: string;
+  detail?: Record<string, string | number | boolean | null>;
+};
+
+export type ErrorDetails = {
+  code: ErrorCode;
+  issues?: FieldIssue[];
+  /** The other card a refusal is about, named only when the user may open it (the form links to it). */
+  profileID?: string;
+};
+
+export class AppError extends ApplicationError<ErrorDetails> {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, issues?: FieldIssue[]) {
-    super(code, {details: issues ? {code, issues} : {code}});
+  readonly audit: AuditNote | undefined;
+  constructor(code: ErrorCode, issues?: FieldIssue[], about: {profileID?: string; audit?: AuditNote} = {}) {
+    super(code, {
+      details: {code, ...(issues ? {issues} : {}), ...(about.profileID ? {profileID: about.profileID} : {})},
+    });
     this.code = code;
+    this.audit = about.audit;
   }
 }
 

@@ -1,6 +1,6 @@
 import {defineMutator, type Transaction} from '@rocicorp/zero';
 import {assertCan, type AuthContext} from '../../permissions/context.ts';
-import {reviseCard, visibleCard} from './card/mutators.ts';
+import {reviseCard, visibleCard, type ServerCheck} from './card/mutators.ts';
 import {candidateUpdateSchema, type CandidateUpdate} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
@@ -11,10 +11,12 @@ type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
  * like every change of a card, it is a revision in the card's history.
  * New cards are made by the full new-profile screen (cards.create).
  */
-export async function updateCandidate({tx, ctx, args}: Write<CandidateUpdate>, now: number) {
+export async function updateCandidate({tx, ctx, args}: Write<CandidateUpdate>, now: number, check?: ServerCheck) {
   assertCan(ctx, 'editTickets');
   const {id, ...patch} = args;
-  await reviseCard(tx, ctx, await visibleCard(tx, ctx, id), patch, now);
+  const card = await visibleCard(tx, ctx, id);
+  await check?.(ctx);
+  await reviseCard(tx, ctx, card, patch, now);
 }
 
 export const candidateMutators = {

@@ -25,10 +25,15 @@ export const candidateQueries = {
       .limit(args.limit);
   }),
 
-  /** One candidate's card, with the names of its lookups and its shadchan. */
+  /**
+   * One candidate's card, with the names of its lookups and its shadchan, and its sensitive part (ID
+   * number, details): the only query that follows `detail`, so those reach a browser only for a card
+   * the user opens and may see. Lists (list, bin, pending, …) carry the profile's own columns alone.
+   */
   card: defineQuery(cardArgsSchema, ({args, ctx}) =>
     visibleProfiles(zql.profile, ctx)
       .where('id', args.id)
+      .related('detail', d => d.one())
       .related('owner', o => o.one())
       .related('sector', q => q.one())
       .related('status', q => q.one())

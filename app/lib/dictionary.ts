@@ -22,6 +22,7 @@ export const ERROR_TEXT: Record<ErrorCode, () => string> = {
   birthDateMismatch: m.dict_birth_date_mismatch,
   genderMismatch: m.dict_gender_mismatch,
   unableToSave: m.error_unable_to_save,
+  idNumberUnavailable: m.error_id_number_unavailable,
 };
 
 /** The dictionary's other messages: notices, confirmations and successes. */

@@ -36,6 +36,7 @@ const MESSAGES: Record<string, () => string> = {
   idExists: m.dict_id_exists,
   birthDateMismatch: m.dict_birth_date_mismatch,
   genderMismatch: m.dict_gender_mismatch,
+  idNumberUnavailable: m.error_id_number_unavailable,
 };
 
 export type FieldErrors = Record<string, string>;
@@ -60,11 +61,15 @@ export function validate<S extends v.GenericSchema>(
   return {ok: false, errors};
 }
 
-/** A server rejection: field errors when the server named fields, otherwise one message for a toast. */
-export function serverErrorOf(details: unknown): {fields: FieldErrors; message: string} {
+/**
+ * A server rejection: field errors when the server named fields, otherwise one message for a toast;
+ * and the other card it is about, when the server named one the user may open.
+ */
+export function serverErrorOf(details: unknown): {fields: FieldErrors; message: string; profileID?: string} {
   const code = errorCodeOf(details);
   const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
   const fields = Object.fromEntries(issues.map(i => [i.field, messageFor(i.field, i.message)]));
   const message = (code ? ERROR_TEXT[code] : m.error_unable_to_save)();
-  return {fields, message};
+  const profileID = (details as {profileID?: unknown} | undefined)?.profileID;
+  return {fields, message, ...(typeof profileID === 'string' ? {profileID} : {})};
 }

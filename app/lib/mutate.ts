@@ -1,7 +1,7 @@
 import type {MutatorResult} from '@rocicorp/zero';
 import {serverErrorOf, type FieldErrors} from './field-errors.ts';
 
-export type SaveOutcome = {ok: true} | {ok: false; fields: FieldErrors; message: string};
+export type SaveOutcome = {ok: true} | {ok: false; fields: FieldErrors; message: string; profileID?: string};
 
 /**
  * Waits for the server's verdict on a mutation (the optimistic change is already on screen). On

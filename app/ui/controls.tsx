@@ -37,7 +37,7 @@ export function Field({
   children,
 }: {
   label: string;
-  error?: string | undefined;
+  error?: ReactNode;
   children: (props: {id: string; 'aria-invalid': boolean; 'aria-describedby'?: string}) => ReactNode;
 }) {
   const id = useId();

@@ -10,7 +10,7 @@ export type TicketDetails = {idNumber: string; birthday: string; phone: string; 
  */
 export async function findTicket(sql: Sql, d: TicketDetails): Promise<string | undefined> {
   const [row] = await sql<{id: string; forename: string; surname: string}[]>`
-    SELECT id, forename, surname FROM profile
+    SELECT id, forename, surname FROM profile JOIN profile_detail ON profile_id = id
     WHERE id_number = ${d.idNumber} AND birth_date = ${d.birthday} AND phones ? ${d.phone}`;
   return row && nameMatches(d.name, row.forename, row.surname) ? row.id : undefined;
 }

@@ -10,6 +10,7 @@ import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import {effectivePermissions, isRole} from '../../permissions/roles.ts';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
+import {logAccess} from '../audit/access-log.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {runServerMutator} from '../zero/endpoints.ts';
 
@@ -34,9 +35,6 @@ async function linkOwner(sql: Sql, userID: string): Promise<{ctx: AuthContext; n
 const STATUS_OF: Partial<Record<AppError['code'], 400 | 404 | 409 | 503>> = {
   invalidInput: 400,
   unknownOption: 400,
-  idExists: 409,
-  birthDateMismatch: 409,
-  genderMismatch: 409,
   maintenance: 503,
   // The owner lost the permission between the check and the write: the link no longer works.
   forbidden: 404,
@@ -88,6 +86,14 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
       database: 'general',
       temporary: false,
     };
+    const accepted = () => c.json({ok: true, shadchanName: owner.name});
+    // The public never learns whether an ID number is registered (nor that card's birth date or
+    // gender): the answer is the one a new card gets, nothing is written, and the office is told.
+    const alreadyRegistered = async (profileID: string | null, reason: string) => {
+      const detail = {reason, link: owner.ctx.userID};
+      await logAccess(sql, {userID: null, profileID, what: 'candidate-form', result: 'refused', ip: clientIP(c), detail});
+      return accepted();
+    };
     try {
       await db.transaction(async tx => {
         await runServerMutator(tx, 'cards.create', card as unknown as ReadonlyJSONValue, owner.ctx);
@@ -95,7 +101,12 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
         await tx.dbTransaction.query(`UPDATE profile SET state = 'pending', source = 'candidate' WHERE id = $1`, [card.id]);
       });
     } catch (error) {
+      // The same ID number sent twice at once: the second insert meets the first's unique index.
+      if ((error as {constraint_name?: string}).constraint_name === 'profile_detail_by_id_number') {
+        return alreadyRegistered(null, 'concurrent');
+      }
       if (!(error instanceof AppError)) throw error;
+      if (error.audit?.what === 'id-number') return alreadyRegistered(error.audit.profileID, String(error.audit.detail?.reason));
       const issues = (error.details as {issues?: FieldIssue[]} | undefined)?.issues;
       return fail(
         c,
@@ -105,6 +116,6 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
         issues,
       );
     }
-    return c.json({ok: true, shadchanName: owner.name});
+    return accepted();
   });
 }

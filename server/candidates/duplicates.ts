@@ -41,7 +41,7 @@ export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql, allowLookup: (
       }[]
     >`
       SELECT id, forename, surname, city, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, id_number, phones
-      FROM profile
+      FROM profile LEFT JOIN profile_detail ON profile_id = id
       WHERE (${body.idNumber ?? null}::text IS NOT NULL AND id_number = ${body.idNumber ?? null})
          OR phones ?| ${body.phones}::text[]
          OR birth_date = ${body.birthDate}::date

@@ -119,7 +119,11 @@ async function demoProfiles(sql: Sql, count: number, seed = 1): Promise<DemoProf
 }
 
 /** Bulk insert in chunks that stay under Postgres' 65,535 bind parameters per statement. */
-async function insertInChunks(sql: Sql, table: 'profile' | 'activity', rows: ReadonlyArray<Record<string, unknown>>) {
+async function insertInChunks(
+  sql: Sql,
+  table: 'profile' | 'profile_detail' | 'activity',
+  rows: ReadonlyArray<Record<string, unknown>>,
+) {
   const perChunk = Math.floor(65_000 / Math.max(1, Object.keys(rows[0] ?? {}).length));
   for (let i = 0; i < rows.length; i += perChunk) await sql`INSERT INTO ${sql(table)} ${sql(rows.slice(i, i + perChunk))}`;
 }
@@ -128,7 +132,7 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
   await insertInChunks(
     sql,
     'profile',
-    profiles.map((p, index) => ({
+    profiles.map(p => ({
       id: p.id,
       forename: p.forename,
       surname: p.surname,
@@ -139,10 +143,13 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
       status_id: p.statusID,
       database: p.database,
       owner_id: p.ownerID,
-      id_number: p.idNumber,
       phones: sql.json(p.phones),
-      details: sql.json(demoDetails(p, index + 1)),
     })),
+  );
+  await insertInChunks(
+    sql,
+    'profile_detail',
+    profiles.map((p, index) => ({profile_id: p.id, id_number: p.idNumber, details: sql.json(demoDetails(p, index + 1))})),
   );
 }
 
@@ -156,7 +163,7 @@ export type DemoSelfUser = {tz: string; birthday: string; phone: string; name: s
 export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> {
   const [row] = await sql<DemoSelfUser[]>`
     SELECT id_number AS tz, to_char(birth_date, 'YYYY-MM-DD') AS birthday, phones->>0 AS phone, forename || ' ' || surname AS name
-    FROM profile
+    FROM profile JOIN profile_detail ON profile_id = id
     WHERE id LIKE 'demo-%' AND id_number IS NOT NULL AND jsonb_array_length(phones) > 0 AND closed_at IS NULL
     ORDER BY id LIMIT 1`;
   // Demo phones are Israeli mobiles: +972 5X… is typed 05X….

@@ -9,6 +9,8 @@ import {AppError} from '../../permissions/errors.ts';
 import {isShutOut} from '../../permissions/site.ts';
 import type {Sql} from '../db/sql.ts';
 import type {ApiEnv} from '../api.ts';
+import {logAccess} from '../audit/access-log.ts';
+import {clientIP} from '../http/body.ts';
 import {serverMutators} from './mutators.ts';
 
 /**
@@ -35,9 +37,10 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
     const session = c.get('session');
     if (!session) return c.json({error: 'notLoggedIn'}, 401);
     const {ctx} = session;
+    const ip = clientIP(c);
     const response = await handleMutateRequest({
       dbProvider,
-      handler: transact => transact((tx, name, args) => runServerMutator(tx, name, args, ctx)),
+      handler: transact => transact((tx, name, args) => runAuditedMutator(sql, tx, name, args, ctx, ip)),
       userID: ctx.userID,
       request: c.req.raw,
     });
@@ -61,6 +64,29 @@ export async function runServerMutator(
     await mustGetMutator(serverMutators, name).fn({tx, args, ctx});
   } catch (error) {
     throw error instanceof InputValidationError ? invalidInput(error) : error;
+  }
+}
+
+/**
+ * Runs one server mutator for a signed-in user; a refusal that carries an audit note (an ID number of a
+ * card the user may not see, …) is written to the access log with the API's pool, so it stays recorded
+ * although the refusal rolls the mutator's transaction back.
+ */
+export async function runAuditedMutator(
+  sql: Sql,
+  tx: ServerTransaction,
+  name: string,
+  args: ReadonlyJSONValue | undefined,
+  ctx: AuthContext,
+  ip: string,
+) {
+  try {
+    await runServerMutator(tx, name, args, ctx);
+  } catch (error) {
+    if (error instanceof AppError && error.audit) {
+      await logAccess(sql, {...error.audit, userID: ctx.userID, ip, detail: {...error.audit.detail, mutator: name}});
+    }
+    throw error;
   }
 }
 

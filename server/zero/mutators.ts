@@ -4,7 +4,8 @@ import {candidateUpdateSchema} from '../../app/candidates/schema.ts';
 import {updateCandidate} from '../../app/candidates/mutators.ts';
 import {zql} from '../../zero-schema.ts';
 import {AppError} from '../../permissions/errors.ts';
-import {assertCan} from '../../permissions/context.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {visibleProfiles} from '../../permissions/profiles.ts';
 import {
   cardCreateSchema,
   cardSaveSchema,
@@ -34,13 +35,22 @@ async function assertOption(tx: Transaction, field: keyof typeof OPTION_TABLES, 
 }
 
 /**
- * An ID number belongs to one person (spec §5): another profile with it must be the same person
- * (same birth date and gender, else the spec's mismatch messages), and then it is a duplicate. The
- * server sees every profile, also those the user may not.
+ * An ID number belongs to one person (spec §5): another card with it must be the same person (same
+ * birth date and gender, else the spec's mismatch messages), and then it is a duplicate. The server
+ * looks at every card, also those the user may not see; but only a user who may open the other card is
+ * told which refusal it is and which card (its id, for the form's link). Anyone else gets one answer
+ * that says nothing of that card, whatever it holds, and the office is told (the error's audit note).
+ * Callers run it only after the user's rights to this write are confirmed.
  */
-async function assertIDNumberFree(tx: Transaction, card: CardSave | CardCreate) {
+async function assertIDNumberFree(tx: Transaction, ctx: AuthContext, card: CardSave | CardCreate) {
   if (!card.idNumber) return;
-  const other = await tx.run(zql.profile.where('idNumber', card.idNumber).where('id', '!=', card.id).one());
+  const idNumber = card.idNumber;
+  const other = await tx.run(
+    zql.profile
+      .where('id', '!=', card.id)
+      .whereExists('detail', d => d.where('idNumber', idNumber))
+      .one(),
+  );
   if (!other) return;
   const code =
     other.birthDate !== isoDateToMs(card.birthDate)
@@ -48,15 +58,22 @@ async function assertIDNumberFree(tx: Transaction, card: CardSave | CardCreate) 
       : other.gender !== card.gender
         ? 'genderMismatch'
         : 'idExists';
-  throw new AppError(code, [{field: 'idNumber', message: code}]);
+  const visible = await tx.run(visibleProfiles(zql.profile, ctx).where('id', other.id).one());
+  const audit = {what: 'id-number', profileID: other.id, detail: {reason: code}} as const;
+  if (visible) {
+    throw new AppError(code, [{field: 'idNumber', message: code}], {profileID: other.id, audit: {...audit, result: 'named'}});
+  }
+  throw new AppError('idNumberUnavailable', [{field: 'idNumber', message: 'idNumberUnavailable'}], {
+    audit: {...audit, result: 'refused'},
+  });
 }
 
 /** Everything a card's values must hold against the database, whoever writes them. */
-async function assertCardConsistent(tx: Transaction, card: CardSave | CardCreate) {
+async function assertCardConsistent(tx: Transaction, ctx: AuthContext, card: CardSave | CardCreate) {
   await assertOption(tx, 'sectorID', card.sectorID);
   await assertOption(tx, 'statusID', card.statusID);
   if (card.communityID !== null) await assertOption(tx, 'communityID', card.communityID);
-  await assertIDNumberFree(tx, card);
+  await assertIDNumberFree(tx, ctx, card);
 }
 
 /**
@@ -80,37 +97,38 @@ export const serverMutators = defineMutators(mutators, {
       await sweepPresence(opts.tx, now);
     }),
   },
+  // Each shared write runs its rights and visibility checks first, then the server's checks against
+  // the rest of the database (the last argument), then writes.
   cards: {
-    create: defineMutator(cardCreateSchema, async opts => {
-      await assertCardConsistent(opts.tx, opts.args);
-      await createCard(opts, Date.now());
-      await syncSignInPhones(opts.tx, opts.args);
+    create: defineMutator(cardCreateSchema, async ({tx, ctx, args}) => {
+      await createCard({tx, ctx, args}, Date.now(), user => assertCardConsistent(tx, user, args));
+      await syncSignInPhones(tx, args);
     }),
-    save: defineMutator(cardSaveSchema, async opts => {
-      await assertCardConsistent(opts.tx, opts.args);
-      await saveCard(opts, Date.now());
-      await syncSignInPhones(opts.tx, opts.args);
+    save: defineMutator(cardSaveSchema, async ({tx, ctx, args}) => {
+      await saveCard({tx, ctx, args}, Date.now(), user => assertCardConsistent(tx, user, args));
+      await syncSignInPhones(tx, args);
     }),
     restoreValue: defineMutator(restoreValueSchema, async ({tx, ctx, args}) => {
-      assertCan(ctx, 'editTickets');
       const card = await restoredCard(tx, ctx, args.revisionID);
-      await assertCardConsistent(tx, card);
-      await saveCard({tx, ctx, args: card}, Date.now());
+      await saveCard({tx, ctx, args: card}, Date.now(), user => assertCardConsistent(tx, user, card));
       await syncSignInPhones(tx, card);
     }),
     // Only staff who could be given a card (not blocked users, not unknown ids) can be chosen.
     setVisibility: defineMutator(cardVisibilitySchema, async opts => {
-      for (const userID of opts.args.viewerIDs) {
-        const user = await opts.tx.run(zql.user.where('id', userID).where('role', '!=', 'blocked').one());
-        if (!user) throw new AppError('userUnknown', [{field: 'viewerIDs', message: 'unknownOption'}]);
-      }
-      await setVisibility(opts, Date.now());
+      await setVisibility(opts, Date.now(), async () => {
+        for (const userID of opts.args.viewerIDs) {
+          const user = await opts.tx.run(zql.user.where('id', userID).where('role', '!=', 'blocked').one());
+          if (!user) throw new AppError('userUnknown', [{field: 'viewerIDs', message: 'unknownOption'}]);
+        }
+      });
     }),
   },
   candidates: {
     update: defineMutator(candidateUpdateSchema, async opts => {
-      if (opts.args.statusID !== undefined) await assertOption(opts.tx, 'statusID', opts.args.statusID);
-      await updateCandidate(opts, Date.now());
+      const {statusID} = opts.args;
+      await updateCandidate(opts, Date.now(), async () => {
+        if (statusID !== undefined) await assertOption(opts.tx, 'statusID', statusID);
+      });
     }),
   },
 });

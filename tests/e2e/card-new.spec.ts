@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {createCandidate, db, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
+import {createCandidate, db, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
 
 /** The new-profile screen, its duplicate warning, and approving temporary cards. */
 
@@ -62,7 +62,8 @@ test('the duplicate warning: same name and birth date, same phone, and an ID num
   const sql = db();
   const [existing] = await sql`
     SELECT id, forename, surname, to_char(birth_date, 'YYYY-MM-DD') AS birth, id_number, gender, phones->>0 AS phone
-    FROM profile WHERE id LIKE 'demo-%' AND id_number IS NOT NULL AND database = 'general' AND jsonb_array_length(phones) > 0
+    FROM profile JOIN profile_detail ON profile_id = id
+    WHERE id LIKE 'demo-%' AND id_number IS NOT NULL AND database = 'general' AND jsonb_array_length(phones) > 0
     ORDER BY id LIMIT 1`;
   const before = Number((await sql`SELECT count(*) FROM profile`)[0]!.count);
   await signIn(page, 'demo-admin');
@@ -106,6 +107,54 @@ test('the duplicate warning: same name and birth date, same phone, and an ID num
   await sql.end();
 });
 
+test('another card’s ID number: the precise message with a link to a card the user may open, else one generic refusal', async ({
+  page,
+}) => {
+  const sql = db();
+  // demo-shadchan may open the general database, not another shadchan's personal cards.
+  const demoCard = (database: 'general' | 'personal') => sql`
+    SELECT id, id_number FROM profile JOIN profile_detail ON profile_id = id
+    WHERE id LIKE 'demo-%' AND id_number IS NOT NULL AND database = ${database} AND owner_id <> 'demo-shadchan'
+      AND birth_date <> '2001-01-01' AND closed_at IS NULL AND deleted_at IS NULL AND state = 'active'
+    ORDER BY id LIMIT 1`;
+  const [open] = await demoCard('general');
+  const [hidden] = await demoCard('personal');
+  const cardID = await insertCard(uniqueSurname());
+  await signIn(page, 'demo-shadchan');
+  const idField = page.getByTestId('card-form').locator('[name=idNumber]');
+  const fieldError = page.getByTestId('card-form').locator('[data-field-error]');
+
+  // Editing a card: the number of a card the user may open names the refusal and links to that card.
+  await page.goto(`/home/tickets/edit/${cardID}`);
+  await idField.fill(open!.id_number);
+  await page.getByTestId('card-save').click();
+  await expect(fieldError).toHaveText(/תאריך הלידה אינו תואם למספר הזהות/);
+  await expect(page.getByTestId('id-number-card')).toHaveAttribute('href', `/home/tickets/${open!.id}`);
+  await page.screenshot({path: 'test-results/screens/card-id-number-named-he.png'});
+
+  // The number of a card the user may not open: one refusal that says nothing of it, and no link.
+  await idField.fill(hidden!.id_number);
+  await page.getByTestId('card-save').click();
+  await expect(fieldError).toHaveText('לא ניתן להשתמש במספר הזהות הזה. אם נראה לך שזו טעות, יש לפנות למשרד.');
+  await expect(page.getByTestId('id-number-card')).toHaveCount(0);
+  expect(await sql`SELECT id_number FROM profile_detail WHERE profile_id = ${cardID}`).toEqual([{id_number: null}]);
+  // The office is told.
+  await expect
+    .poll(async () => sql`SELECT what, result FROM access_log WHERE user_id = 'demo-shadchan' AND profile_id = ${hidden!.id}`)
+    .toEqual([{what: 'id-number', result: 'refused'}]);
+
+  // A new card with it: the duplicate warning and the field say the same, with no link either.
+  await page.goto('/home/tickets/new');
+  await fillRequired(page, {forename: 'אסתר', surname: uniqueSurname(), birthDate: '2002-03-04'});
+  await idField.fill(hidden!.id_number);
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('duplicates')).toContainText('לא ניתן להשתמש במספר הזהות הזה');
+  await expect(fieldError).toHaveText(/לא ניתן להשתמש במספר הזהות הזה/);
+  await expect(page.getByTestId('id-number-card')).toHaveCount(0);
+  await expect(page.getByTestId('duplicates-save')).toHaveCount(0);
+  await sql.end();
+});
+
 test('temporary cards are approved in bulk, and appear for shadchanim at once', async ({browser}) => {
   const sql = db();
   const surname = uniqueSurname();
@@ -114,9 +163,10 @@ test('temporary cards are approved in bulk, and appear for shadchanim at once', 
   // Three cards sent for approval (as a candidate's form would send them), and one ordinary one.
   const ids = ['א', 'ב', 'ג'].map(letter => `pending-${surname}-${letter}`);
   for (const [i, id] of ids.entries()) {
-    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, state, source, details)
-              VALUES (${id}, ${'חנה' + i}, ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator', 'pending', 'candidate',
-                      ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
+    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, state, source)
+              VALUES (${id}, ${'חנה' + i}, ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator', 'pending', 'candidate')`;
+    await sql`INSERT INTO profile_detail (profile_id, details)
+              VALUES (${id}, ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
   }
   await shadchan.getByTestId('candidate-search').fill(surname);
   await expect(shadchan.getByTestId('candidates-empty')).toBeVisible();

@@ -71,9 +71,10 @@ export async function createCandidate(
 export async function insertCard(surname: string) {
   const sql = db();
   const id = `e2e-${surname}`;
-  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, details)
-            VALUES (${id}, 'לאה', ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator',
-                    ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id)
+            VALUES (${id}, 'לאה', ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator')`;
+  await sql`INSERT INTO profile_detail (profile_id, details)
+            VALUES (${id}, ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
   await sql.end();
   return id;
 }

@@ -5,7 +5,7 @@ import {hashToken} from '../../server/auth/session.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser} from '../support/browser.ts';
-import {makeIsraeliID, makeUser} from '../support/fixtures.ts';
+import {makeIsraeliID, makeProfile, makeUser} from '../support/fixtures.ts';
 
 /**
  * The public candidate form behind a shadchan's personal link (spec §4, §7): the link, the form's
@@ -53,7 +53,8 @@ function candidateForm(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-const cardsNamed = (surname: string) => sql`SELECT * FROM profile WHERE surname = ${surname}`;
+const cardsNamed = (surname: string) =>
+  sql`SELECT * FROM profile LEFT JOIN profile_detail ON profile_id = id WHERE surname = ${surname}`;
 
 describe('the link and the form', () => {
   test('the shared link redirects to the public page', async () => {
@@ -161,22 +162,47 @@ describe('sending the form', () => {
     expect(await cardsNamed(other.surname)).toHaveLength(0);
   });
 
-  test('an ID number already on a card: birth date, then gender must match, else it is a duplicate', async () => {
+  test('an ID number already on a card answers exactly as a new card does, writes nothing, and is logged', async () => {
     const idNumber = makeIsraeliID();
     const b = browser(api.app);
-    expect((await b.post(LINK(shadchanID), candidateForm({idNumber}))).status).toBe(200);
-    for (const [change, code] of [
-      [{birthDate: '1999-09-09'}, 'birthDateMismatch'],
-      [{gender: 'male'}, 'genderMismatch'],
-      [{}, 'idExists'],
-    ] as const) {
+    const first = await b.post(LINK(shadchanID), candidateForm({idNumber}));
+    expect(first.status).toBe(200);
+    const [card] = await sql`SELECT profile_id FROM profile_detail WHERE id_number = ${idNumber}`;
+    const logged = () => sql`SELECT user_id, profile_id, what, result, detail FROM access_log
+                             WHERE what = 'candidate-form' AND profile_id = ${card!.profile_id} ORDER BY id`;
+    // Whatever that card holds (another birth date, another gender, the same person), nothing is told.
+    const changes = [{birthDate: '1999-09-09'}, {gender: 'male'}, {}];
+    for (const change of changes) {
       const form = candidateForm({idNumber, ...change});
-      expect(await b.post(LINK(shadchanID), form)).toMatchObject({
-        status: 409,
-        body: {error: code, issues: [{field: 'idNumber', message: code}]},
-      });
+      const res = await b.post(LINK(shadchanID), form);
+      expect({status: res.status, body: res.body}).toEqual({status: first.status, body: first.body});
       expect(await cardsNamed(form.surname)).toHaveLength(0);
     }
+    expect(await logged()).toEqual(
+      ['birthDateMismatch', 'genderMismatch', 'idExists'].map(reason => ({
+        user_id: null,
+        profile_id: card!.profile_id,
+        what: 'candidate-form',
+        result: 'refused',
+        detail: {reason, link: shadchanID},
+      })),
+    );
+  });
+
+  test('an ID number on a card the link’s shadchan may not see is answered and logged alike', async () => {
+    const idNumber = makeIsraeliID();
+    const stranger = await makeUser(sql, 'shadchan', ['editTickets']);
+    const hidden = await makeProfile(sql, stranger.userID, 'personal');
+    await sql`INSERT INTO profile_detail (profile_id, id_number) VALUES (${hidden}, ${idNumber})`;
+    const form = candidateForm({idNumber});
+    expect(await browser(api.app).post(LINK(shadchanID), form)).toMatchObject({
+      status: 200,
+      body: {ok: true, shadchanName: `בודק ${shadchanID}`},
+    });
+    expect(await cardsNamed(form.surname)).toHaveLength(0);
+    expect(await sql`SELECT what, result FROM access_log WHERE profile_id = ${hidden}`).toEqual([
+      {what: 'candidate-form', result: 'refused'},
+    ]);
   });
 
   test('malformed and oversized bodies are refused', async () => {

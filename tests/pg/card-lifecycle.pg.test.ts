@@ -19,7 +19,8 @@ afterAll(() => sql.end());
 
 const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
   db.transaction(tx => runServerMutator(tx, name, args, ctx));
-const rowOf = async (id: string) => (await sql`SELECT * FROM profile WHERE id = ${id}`)[0]!;
+const rowOf = async (id: string) =>
+  (await sql`SELECT * FROM profile LEFT JOIN profile_detail ON profile_id = id WHERE id = ${id}`)[0]!;
 const historyOf = (id: string) =>
   sql`SELECT id, revision, field, user_id, old_value, new_value FROM profile_revision
       WHERE profile_id = ${id} ORDER BY revision, field`;

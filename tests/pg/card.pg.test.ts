@@ -14,7 +14,8 @@ const db = zeroPostgresJS(schema, sql);
 afterAll(() => sql.end());
 
 const save = (ctx: AuthContext, args: ReadonlyJSONObject) => db.transaction(tx => runServerMutator(tx, 'cards.save', args, ctx));
-const rowOf = async (id: string) => (await sql`SELECT * FROM profile WHERE id = ${id}`)[0]!;
+const rowOf = async (id: string) =>
+  (await sql`SELECT * FROM profile LEFT JOIN profile_detail ON profile_id = id WHERE id = ${id}`)[0]!;
 
 let editor: AuthContext, viewer: AuthContext, historian: AuthContext, other: AuthContext;
 beforeAll(async () => {
@@ -98,13 +99,16 @@ describe('cards.save', () => {
     await save(editor, {...first, idNumber: '000000018'} as ReadonlyJSONObject);
     const second = await freshCard();
     const withID = {...second, idNumber: '000000018'};
+    // The editor may open the first card: the precise refusal, naming it for the form's link.
     await expect(save(editor, {...withID, birthDate: '2001-02-03'} as ReadonlyJSONObject)).rejects.toMatchObject({
-      details: {code: 'birthDateMismatch', issues: [{field: 'idNumber'}]},
+      details: {code: 'birthDateMismatch', issues: [{field: 'idNumber'}], profileID: first.id},
     });
     await expect(save(editor, {...withID, gender: 'female'} as ReadonlyJSONObject)).rejects.toMatchObject({
-      details: {code: 'genderMismatch'},
+      details: {code: 'genderMismatch', profileID: first.id},
     });
-    await expect(save(editor, withID as ReadonlyJSONObject)).rejects.toMatchObject({details: {code: 'idExists'}});
+    await expect(save(editor, withID as ReadonlyJSONObject)).rejects.toMatchObject({
+      details: {code: 'idExists', profileID: first.id},
+    });
     expect((await rowOf(second.id)).revision).toBe(0);
   });
 

@@ -86,9 +86,10 @@ async function card(over: {
     city: 'אלעד',
     ...over,
   };
-  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id, id_number, phones)
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id, phones)
             VALUES (${id}, ${c.forename}, ${c.surname}, 'male', ${c.birthDate}, ${c.city}, 'litvish', 'available', ${c.database},
-                    ${c.owner.userID}, ${c.idNumber}, ${sql.json(c.phones)})`;
+                    ${c.owner.userID}, ${sql.json(c.phones)})`;
+  await sql`INSERT INTO profile_detail (profile_id, id_number) VALUES (${id}, ${c.idNumber})`;
   return {id, ...c};
 }
 

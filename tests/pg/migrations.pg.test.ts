@@ -35,6 +35,7 @@ describe('migrations', () => {
       'card_presence',
       'community',
       'profile',
+      'profile_detail',
       'profile_file',
       'profile_note',
       'profile_revision',
@@ -47,19 +48,22 @@ describe('migrations', () => {
     expect(tables.app_user).not.toContain('phone');
     expect(tables.app_user).not.toContain('email');
     expect(tables.app_user).not.toContain('password_hash');
-    // The sign-in phones (derived from the card's contacts) are server-only; browsers get exactly the
-    // profile columns zero-schema.ts declares (the card, since migration 0010).
+    // Each of these replicates exactly the columns zero-schema.ts declares for it.
+    const declared = (table: keyof typeof schema.tables) =>
+      Object.entries(schema.tables[table].columns)
+        .map(([name, c]) => ('serverName' in c && c.serverName) || name)
+        .sort();
+    // The sign-in phones (derived from the card's contacts) are server-only; since migration 0016 the
+    // ID number and the details are no profile columns either (lists replicate profile rows).
     expect(tables.profile).not.toContain('phones');
-    const declared = Object.entries(schema.tables.profile.columns).map(
-      ([name, c]) => ('serverName' in c && c.serverName) || name,
-    );
-    expect([...tables.profile!].sort()).toEqual(declared.sort());
-    // A card's files: the metadata replicates, exactly the columns zero-schema.ts declares (the bytes
-    // live in the file storage, never in the database).
-    const fileColumns = Object.entries(schema.tables.profileFile.columns).map(
-      ([name, c]) => ('serverName' in c && c.serverName) || name,
-    );
-    expect([...tables.profile_file!].sort()).toEqual(fileColumns.sort());
+    expect(tables.profile).not.toContain('id_number');
+    expect(tables.profile).not.toContain('details');
+    expect([...tables.profile!].sort()).toEqual(declared('profile'));
+    // The card's sensitive part: its own table, reached only through an opened card's query.
+    expect([...tables.profile_detail!].sort()).toEqual(declared('profileDetail'));
+    expect([...tables.profile_detail!].sort()).toEqual(['details', 'id_number', 'profile_id']);
+    // A card's files: the metadata replicates (the bytes live in the file storage, never in the database).
+    expect([...tables.profile_file!].sort()).toEqual(declared('profileFile'));
     expect(tables).not.toHaveProperty('session');
     expect(tables).not.toHaveProperty('schema_migration');
   });
@@ -71,9 +75,11 @@ describe('migrations', () => {
     await expect(sql`INSERT INTO app_user (id, name, gender, role) VALUES ('x', ' ', 'male', 'shadchan')`).rejects.toThrow(
       /name_check/,
     );
-    await expect(sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number)
-                     VALUES ('x', 'x', 'x', 'male', '2000-01-01', 'x', 'litvish', 'available', 'x', '12345678')`).rejects.toThrow(
-      /id_number_check/,
+    await expect(sql`INSERT INTO profile_detail (profile_id, id_number) VALUES ('x', '12345678')`).rejects.toThrow(
+      /profile_detail_id_number_check/,
+    );
+    await expect(sql`INSERT INTO profile_detail (profile_id, details) VALUES ('x', '[]')`).rejects.toThrow(
+      /profile_detail_details_check/,
     );
     await expect(sql`INSERT INTO login_code (attempt_hash, channel, target, user_id, code_hash, expires_at)
                      VALUES ('x', 'self', 'x', 'x', 'x', now())`).rejects.toThrow(/login_code_owner_check/);

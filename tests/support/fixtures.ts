@@ -94,9 +94,10 @@ export async function makeTicket(sql: Sql, ownerID: string) {
     phones: [randomMobile(), randomMobile()],
     birthday: '2001-03-04',
   };
-  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, id_number, phones)
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, phones)
             VALUES (${t.id}, 'שרה', 'לוי', 'female', ${t.birthday}, 'בני ברק', 'litvish', 'available', ${ownerID},
-                    ${t.idNumber}, ${sql.json(t.phones)})`;
+                    ${sql.json(t.phones)})`;
+  await sql`INSERT INTO profile_detail (profile_id, id_number) VALUES (${t.id}, ${t.idNumber})`;
   const login = {phone: nationalPhone(t.phones[1]!), tz: t.idNumber, birthday: t.birthday, name: 'לוי שרה'};
   return {...t, login};
 }

@@ -28,6 +28,8 @@ export function CardEditPage() {
   const [loaded, setLoaded] = useState<{form: CardForm; revision: number}>();
   const [form, setForm] = useState<CardForm>({});
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The card that already has the typed ID number, when the server named one this user may open.
+  const [idNumberCard, setIDNumberCard] = useState<string>();
   const [saving, setSaving] = useState(false);
   usePageTitle(card ? `${m.card_edit()} · ${card.forename} ${card.surname}` : m.card_edit());
 
@@ -39,8 +41,11 @@ export function CardEditPage() {
     setErrors({});
   };
   // The form starts from the card as it is when it first arrives; later saves by others are offered, not forced.
+  // The profile may already be here from the list while its details still sync: wait for them, or an
+  // empty form would be saved over them.
+  const arrived = card !== undefined && (card.detail !== undefined || details.type === 'complete');
   useEffect(() => {
-    if (card && !loaded) load();
+    if (arrived && !loaded) load();
   });
 
   const dirty = loaded !== undefined && formsDiffer(form, loaded.form);
@@ -57,8 +62,9 @@ export function CardEditPage() {
   };
 
   // The first field in error comes into view with focus, wherever it is in the long form.
-  const showErrors = (found: FieldErrors) => {
+  const showErrors = (found: FieldErrors, otherCard?: string) => {
     setErrors(found);
+    setIDNumberCard(otherCard);
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=card-form] [aria-invalid=true]')?.focus());
   };
 
@@ -74,7 +80,7 @@ export function CardEditPage() {
     const outcome = await confirmed(zero.mutate(mutators.cards.save(checked.value)));
     setSaving(false);
     if (!outcome.ok) {
-      showErrors(outcome.fields);
+      showErrors(outcome.fields, outcome.profileID);
       toast.error(outcome.message);
       return;
     }
@@ -110,7 +116,7 @@ export function CardEditPage() {
         </div>
       )}
 
-      <CardFormSections form={form} set={set} errors={errors} />
+      <CardFormSections form={form} set={set} errors={errors} idNumberCard={idNumberCard} />
 
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 backdrop-blur print:hidden">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">

@@ -1,4 +1,5 @@
 import {useQuery} from '@rocicorp/zero/react';
+import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
 import {LookupOptions} from '../../LookupOptions.tsx';
@@ -21,6 +22,8 @@ type Props = {
   errors: FieldErrors;
   /** More controls for the administration section (a new card's database, for one). */
   admin?: ReactNode;
+  /** The card that already has the typed ID number, when the server named one the user may open. */
+  idNumberCard?: string | undefined;
 };
 
 /** The option lists the form offers; staff read them live through Zero, the public form from the API. */
@@ -49,14 +52,32 @@ export function CardFormFields({
   set,
   errors,
   admin,
+  idNumberCard,
   lookups: {sectors, statuses, communities},
   audience = 'staff',
 }: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate'}) {
   const control = (field: CardField, error: string | undefined) => {
     const value = form[field.key] ?? '';
     const kind = field.kind;
+    const linked =
+      error && kind.type === 'idNumber' && idNumberCard ? (
+        <>
+          {error}{' '}
+          <Link
+            to="/home/tickets/$id"
+            params={{id: idNumberCard}}
+            target="_blank"
+            className="font-medium text-brand-700 underline"
+            data-testid="id-number-card"
+          >
+            {m.card_id_number_open()}
+          </Link>
+        </>
+      ) : (
+        error
+      );
     return (
-      <Field key={field.key} label={field.label() + (field.required ? ' *' : '')} error={error}>
+      <Field key={field.key} label={field.label() + (field.required ? ' *' : '')} error={linked}>
         {p => {
           switch (kind.type) {
             case 'long':

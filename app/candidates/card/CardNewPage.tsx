@@ -28,6 +28,9 @@ const REASON: Record<DuplicateMatch['reasons'][number], () => string> = {
   name: m.dup_reason_name,
 };
 
+/** An ID number is said to exist only of a card the user may open; of any other, the generic refusal. */
+const idTakenText = (match: DuplicateMatch) => (match.visible ? ERROR_TEXT.idExists : ERROR_TEXT.idNumberUnavailable)();
+
 /**
  * A new card (spec §2 "new profile"), asked with the same sections as the edit form. Before it is
  * saved the server is asked for cards that may be the same person (same ID number, a shared phone, the
@@ -41,6 +44,8 @@ export function CardNewPage() {
   const [id] = useState(() => nanoid());
   const [form, setForm] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The card that already has the typed ID number, when the server named one this user may open.
+  const [idNumberCard, setIDNumberCard] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [duplicates, setDuplicates] = useState<{card: CardCreate; matches: DuplicateMatch[]}>();
   usePageTitle(m.new_candidate_title());
@@ -59,8 +64,9 @@ export function CardNewPage() {
     setErrors(({[key]: _, [`details.${key}`]: __, ...rest}) => rest);
     setDuplicates(undefined);
   };
-  const showErrors = (found: FieldErrors) => {
+  const showErrors = (found: FieldErrors, otherCard?: string) => {
     setErrors(found);
+    setIDNumberCard(otherCard);
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=card-form] [aria-invalid=true]')?.focus());
   };
 
@@ -86,6 +92,12 @@ export function CardNewPage() {
     }
     if (found.ok && found.data.matches.length > 0) {
       setDuplicates({card: checked.value, matches: found.data.matches});
+      // The ID number's own field says it too, linking to the card when the user may open it.
+      const idMatch = found.data.matches.find(d => d.reasons.includes('idNumber'));
+      if (idMatch) {
+        setErrors({idNumber: idTakenText(idMatch)});
+        setIDNumberCard(idMatch.visible ? idMatch.id : undefined);
+      }
       return;
     }
     await create(checked.value);
@@ -97,7 +109,7 @@ export function CardNewPage() {
     if (!outcome.ok) {
       setSaving(false);
       setDuplicates(undefined);
-      showErrors(outcome.fields);
+      showErrors(outcome.fields, outcome.profileID);
       toast.error(outcome.message);
       return;
     }
@@ -151,7 +163,8 @@ export function CardNewPage() {
     </fieldset>
   );
 
-  const idTaken = duplicates?.matches.some(d => d.reasons.includes('idNumber'));
+  const idMatch = duplicates?.matches.find(d => d.reasons.includes('idNumber'));
+  const idTaken = idMatch !== undefined;
   return (
     <form onSubmit={submit} noValidate className="mx-auto max-w-5xl pb-28" data-testid="card-form">
       <div className="mb-6">
@@ -171,7 +184,7 @@ export function CardNewPage() {
             <AlertTriangle className="size-5 text-amber-600" aria-hidden />
             {m.dup_title()}
           </h2>
-          <p className="mt-1 text-sm">{idTaken ? ERROR_TEXT.idExists() : m.dup_intro()}</p>
+          <p className="mt-1 text-sm">{idMatch ? idTakenText(idMatch) : m.dup_intro()}</p>
           <ul className="mt-3 divide-y divide-amber-200/70 rounded-xl bg-white/70 ring-1 ring-amber-200">
             {duplicates.matches.map((d, i) => (
               <li
@@ -222,7 +235,7 @@ export function CardNewPage() {
         </section>
       )}
 
-      <CardFormSections form={form} set={set} errors={errors} admin={databaseControl} />
+      <CardFormSections form={form} set={set} errors={errors} idNumberCard={idNumberCard} admin={databaseControl} />
 
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 backdrop-blur print:hidden">
         <div className="mx-auto flex max-w-5xl items-center justify-end gap-2 px-4 py-3 sm:px-6">

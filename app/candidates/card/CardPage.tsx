@@ -60,10 +60,12 @@ export function CardPage() {
       </p>
     ) : null;
   }
-  const values: CardDetails = card.details;
+  const values: CardDetails = card.detail?.details ?? {};
+  // The profile may be here from the list before its details sync: no "empty" sections meanwhile.
+  const sections = card.detail || details.type === 'complete' ? CARD_SECTIONS : [];
   const community = communities.find(c => c.id === card.communityID)?.name;
   const facts: Array<[string, string | undefined]> = [
-    [m.field_id_number(), card.idNumber ?? undefined],
+    [m.field_id_number(), card.detail?.idNumber ?? undefined],
     [m.field_birth_date(), formatDate(card.birthDate)],
     [m.card_hebrew_birth_date(), hebrewDateOf(msToIsoDate(card.birthDate))],
     [m.pf_community(), community],
@@ -221,7 +223,7 @@ export function CardPage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2 print:gap-3">
-        {CARD_SECTIONS.map(section => {
+        {sections.map(section => {
           const filled = section.fields.filter(
             (f: CardField) =>
               shownFor(f, card.gender) &&

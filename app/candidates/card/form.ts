@@ -11,7 +11,8 @@ import {DETAIL_FIELDS, type CardDetails, type DetailValue} from './schema.ts';
  */
 export type CardForm = Record<string, string | string[]>;
 
-type ProfileRow = Row<Schema['tables']['profile']>;
+/** A card as the card query gives it: the profile with its sensitive part (absent until it syncs). */
+type CardRow = Row<Schema['tables']['profile']> & {readonly detail?: Row<Schema['tables']['profileDetail']> | undefined};
 
 const CORE = ['forename', 'surname', 'gender', 'city', 'birthDate', 'sectorID', 'statusID'] as const;
 
@@ -30,8 +31,8 @@ function detailToForm(field: CardField, value: DetailValue | undefined): string 
   }
 }
 
-export function formFromCard(row: ProfileRow): CardForm {
-  const details: CardDetails = row.details;
+export function formFromCard(row: CardRow): CardForm {
+  const details: CardDetails = row.detail?.details ?? {};
   return {
     forename: row.forename,
     surname: row.surname,
@@ -40,7 +41,7 @@ export function formFromCard(row: ProfileRow): CardForm {
     birthDate: msToIsoDate(row.birthDate),
     sectorID: row.sectorID,
     statusID: row.statusID,
-    idNumber: row.idNumber ?? '',
+    idNumber: row.detail?.idNumber ?? '',
     communityID: row.communityID ?? '',
     openFrom: row.openFrom ? msToIsoDate(row.openFrom) : '',
     colour: row.colour ?? '',

@@ -5,7 +5,15 @@ import {assertCan, can, type AuthContext} from '../../../permissions/context.ts'
 import {AppError} from '../../../permissions/errors.ts';
 import {msToIsoDate} from '../../lib/dates.ts';
 import {id} from '../schema.ts';
-import {cardSaveSchema, reviseCard, saveCard, visibleCard, type CardSave} from './mutators.ts';
+import {
+  cardSaveSchema,
+  reviseCard,
+  saveCard,
+  visibleCard,
+  visibleCardWithDetail,
+  type CardSave,
+  type ServerCheck,
+} from './mutators.ts';
 
 /**
  * A card's life after it is made (spec §4): closing and reopening, active / blocked / engaged, the
@@ -68,10 +76,14 @@ async function setDatabase({tx, ctx, args}: Write<v.InferOutput<typeof cardDatab
   await reviseCard(tx, ctx, await ownedCard(tx, ctx, args.id), {database: args.database}, now);
 }
 
-/** 'all': everyone who sees its database; 'chosen': only the listed users (and the owner, admins). */
-export async function setVisibility({tx, ctx, args}: Write<CardVisibility>, now: number) {
+/**
+ * 'all': everyone who sees its database; 'chosen': only the listed users (and the owner, admins). The
+ * server checks the chosen users (`check`) once the user's right to choose is confirmed.
+ */
+export async function setVisibility({tx, ctx, args}: Write<CardVisibility>, now: number, check?: ServerCheck) {
   assertCan(ctx, 'editTickets');
   const card = await ownedCard(tx, ctx, args.id);
+  await check?.(ctx);
   const chosen = new Set(args.visibility === 'chosen' ? args.viewerIDs : []);
   const current = await tx.run(zql.profileViewer.where('profileID', card.id));
   for (const row of current) {
@@ -86,7 +98,7 @@ export async function setVisibility({tx, ctx, args}: Write<CardVisibility>, now:
 }
 
 /** The card's columns and details as an edit of it would send them, at its current revision. */
-function cardAsSaved(card: Awaited<ReturnType<typeof visibleCard>>): Record<string, unknown> {
+function cardAsSaved(card: Awaited<ReturnType<typeof visibleCardWithDetail>>): Record<string, unknown> {
   return {
     id: card.id,
     revision: card.revision,
@@ -97,11 +109,11 @@ function cardAsSaved(card: Awaited<ReturnType<typeof visibleCard>>): Record<stri
     birthDate: msToIsoDate(card.birthDate),
     sectorID: card.sectorID,
     statusID: card.statusID,
-    idNumber: card.idNumber ?? null,
+    idNumber: card.detail?.idNumber ?? null,
     communityID: card.communityID ?? null,
     openFrom: card.openFrom ? msToIsoDate(card.openFrom) : null,
     colour: card.colour ?? null,
-    details: {...card.details},
+    details: {...card.detail?.details},
   };
 }
 
@@ -133,7 +145,7 @@ export async function restoredCard(tx: Transaction, ctx: AuthContext, revisionID
   assertCan(ctx, 'viewChangeHistory');
   const change = await tx.run(zql.profileRevision.where('id', revisionID).one());
   if (!change) throw new AppError('notFound');
-  const card = cardAsSaved(await visibleCard(tx, ctx, change.profileID));
+  const card = cardAsSaved(await visibleCardWithDetail(tx, ctx, change.profileID));
   const old = change.oldValue;
   if (change.field.startsWith('details.')) {
     const details = card.details as Record<string, unknown>;

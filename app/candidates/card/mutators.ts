@@ -52,7 +52,15 @@ type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 type ProfileRow = Row<Schema['tables']['profile']>;
 type CardValues = Omit<CardSave, 'id' | 'revision'>;
 
-/** The profile columns a card's values are stored in. */
+/**
+ * What the server checks against the whole database before a card's values are written (options,
+ * who else has the ID number: server/zero/mutators.ts). The write functions run it only once the
+ * user's rights and the card's visibility are confirmed, so a refusal that depends on other rows never
+ * answers someone who may not make this write at all. The browser has none (it holds part of the data).
+ */
+export type ServerCheck = (ctx: AuthContext) => Promise<void>;
+
+/** The profile columns a card's values are stored in: what lists may show. */
 function columnsOf(args: CardValues) {
   return {
     forename: args.forename,
@@ -62,19 +70,21 @@ function columnsOf(args: CardValues) {
     birthDate: isoDateToMs(args.birthDate)!,
     sectorID: args.sectorID,
     statusID: args.statusID,
-    idNumber: args.idNumber,
     communityID: args.communityID,
     openFrom: args.openFrom === null ? null : isoDateToMs(args.openFrom)!,
     colour: args.colour,
-    details: args.details,
   };
 }
 
+/** The card's sensitive values, stored in its profile_detail row (synced only for an opened card). */
+const detailOf = (args: CardValues) => ({idNumber: args.idNumber, details: args.details});
+
 /** The stored form of the card's editable values, keyed as the revision history names them. */
 function storedValues(args: CardValues): Record<string, ReadonlyJSONValue | undefined> {
-  const {details, ...columns} = columnsOf(args);
+  const {idNumber, details} = detailOf(args);
   return {
-    ...Object.fromEntries(Object.entries(columns).map(([key, value]) => [key, value ?? undefined])),
+    ...Object.fromEntries(Object.entries(columnsOf(args)).map(([key, value]) => [key, value ?? undefined])),
+    idNumber: idNumber ?? undefined,
     ...Object.fromEntries(Object.entries(details).map(([key, value]) => [`details.${key}`, value])),
   };
 }
@@ -129,19 +139,34 @@ export async function visibleCard(tx: Transaction, ctx: AuthContext, id: string)
   return existing;
 }
 
+/** A card the user may see with its sensitive part (ID number, details), or notFound. */
+export async function visibleCardWithDetail(tx: Transaction, ctx: AuthContext, id: string) {
+  const existing = await tx.run(
+    visibleProfiles(zql.profile, ctx)
+      .where('id', id)
+      .related('detail', d => d.one())
+      .one(),
+  );
+  if (!existing) throw new AppError('notFound');
+  return existing;
+}
+
 /**
  * Saves an edited card: refused when someone else saved a newer revision since the edit began (the
  * form then shows their version instead of silently overwriting it), and every changed field is
  * written to the revision history (who, when, old → new).
  */
-export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
+export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number, check?: ServerCheck) {
   assertCan(ctx, 'editTickets');
-  const existing = await visibleCard(tx, ctx, args.id);
+  const existing = await visibleCardWithDetail(tx, ctx, args.id);
   if (existing.revision !== args.revision) throw new AppError('staleRevision');
+  await check?.(ctx);
 
+  const details = existing.detail?.details ?? {};
   const before: Record<string, unknown> = {
     ...existing,
-    ...Object.fromEntries(Object.entries(existing.details).map(([key, value]) => [`details.${key}`, value])),
+    idNumber: existing.detail?.idNumber,
+    ...Object.fromEntries(Object.entries(details).map(([key, value]) => [`details.${key}`, value])),
   };
   const after = storedValues(args);
   const keys = new Set([...Object.keys(after), ...Object.keys(before).filter(k => k.startsWith('details.'))]);
@@ -150,6 +175,9 @@ export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
 
   const revision = existing.revision + 1;
   await tx.mutate.profile.update({id: args.id, ...columnsOf(args), revision, updatedAt: now});
+  if (changed.some(key => key === 'idNumber' || key.startsWith('details.'))) {
+    await tx.mutate.profileDetail.upsert({profileID: args.id, ...detailOf(args)});
+  }
   await recordHistory(
     tx,
     ctx,
@@ -161,9 +189,10 @@ export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number) {
 }
 
 /** Creates a card owned by its creator; the history starts with who created it and when. */
-export async function createCard({tx, ctx, args}: Write<CardCreate>, now: number) {
+export async function createCard({tx, ctx, args}: Write<CardCreate>, now: number, check?: ServerCheck) {
   assertCan(ctx, 'editTickets');
   if (args.temporary) assertCan(ctx, args.database === 'general' ? 'temporaryGeneralDatabase' : 'temporaryPersonalDatabase');
+  await check?.(ctx);
   const {id, database, temporary, ...values} = args;
   // Inserting over an existing card would be skipped silently; refuse it instead.
   if (await tx.run(zql.profile.where('id', id).one())) throw new AppError('unableToSave');
@@ -180,6 +209,7 @@ export async function createCard({tx, ctx, args}: Write<CardCreate>, now: number
     createdAt: now,
     updatedAt: now,
   });
+  await tx.mutate.profileDetail.insert({profileID: id, ...detailOf(values)});
   await recordHistory(tx, ctx, id, 0, [['created', null, null]], now);
 }
 
