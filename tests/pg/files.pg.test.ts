@@ -7,6 +7,7 @@ import {queries} from '../../app/queries.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {localDiskStorage, type FileStorage} from '../../server/files/storage.ts';
+import {MAX_DOCUMENTS_PER_CARD} from '../../app/candidates/card/files.ts';
 import {schema} from '../../zero-schema.ts';
 import {startTestApi} from '../support/api.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
@@ -184,6 +185,19 @@ describe('upload', () => {
     expect((await rowsOf(target)).map(r => r.id)).toEqual([second.id]);
     expect(await storage.get(first.id)).toBeUndefined();
     expect(await storage.get(second.id)).toBeDefined();
+  });
+
+  test(`a card holds at most ${MAX_DOCUMENTS_PER_CARD} documents; the next is refused and nothing is stored`, async () => {
+    const full = await makeProfile(sql, plain.userID, 'general', 'מלא');
+    for (let i = 0; i < MAX_DOCUMENTS_PER_CARD; i++) await uploaded(uploader, full, 'document', PDF, `מסמך ${i}.pdf`);
+    const before = await stored();
+    const res = await upload(uploader, full, 'document', PDF, 'one too many.pdf');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({error: 'tooManyFiles'});
+    expect(await rowsOf(full)).toHaveLength(MAX_DOCUMENTS_PER_CARD);
+    expect(await stored()).toEqual(before);
+    // The photo is not a document: it may still be added (and replaces any earlier one).
+    await uploaded(uploader, full, 'photo', PNG, 'photo.png');
   });
 
   test('in maintenance only the administrator may upload', async () => {
