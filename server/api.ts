@@ -2,9 +2,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
-import {getCookie} from 'hono/cookie';
 import {ROOT} from './config.ts';
-import {readSession, type SessionUser} from './auth/session.ts';
+import type {Session} from './auth/session.ts';
+import {sessionGate} from './auth/session-gate.ts';
 import {mountSessionRoutes} from './auth/routes.ts';
 import {mountDevSignIn} from './auth/dev-sign-in.ts';
 import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
@@ -20,15 +20,14 @@ import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
 import {candidateFormLimit} from './auth/rate-limit.ts';
 import {mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
+import {mountPrintRoutes} from './audit/print-routes.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {bodyLimit} from 'hono/body-limit';
-import type {AuthContext} from '../permissions/context.ts';
-import {SESSION_COOKIE} from './auth/session.ts';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
 
-export type ApiEnv = {Variables: {session: {ctx: AuthContext; user: SessionUser} | undefined}};
+export type ApiEnv = {Variables: {session: Session | undefined}};
 
 export type ApiOptions = {
   sql: Sql;
@@ -64,13 +63,8 @@ export function createApi(options: ApiOptions) {
   const {sql} = options;
   const app = new Hono<ApiEnv>();
 
-  // Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer
-  // token for non-browser clients (Zero's `auth` option reaches us as `Authorization: Bearer …`).
-  app.use('/api/*', async (c, next) => {
-    const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
-    c.set('session', await readSession(sql, getCookie(c, SESSION_COOKIE) ?? bearer));
-    await next();
-  });
+  // The session of every /api request, the declaration gate and the idle clock (server/auth/session-gate.ts).
+  app.use('/api/*', sessionGate(sql));
 
   // REST bodies are small; anything larger is refused before it is read.
   app.use(
@@ -88,6 +82,7 @@ export function createApi(options: ApiOptions) {
   mountDuplicateRoutes(app, sql);
   mountCandidateFormRoutes(app, sql, options.allowCandidateForm ?? candidateFormLimit());
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
+  mountPrintRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);

@@ -83,6 +83,8 @@ export async function seedDemoIfEmpty(sql: Sql, profileCount = 300): Promise<boo
         email: u.email,
         password_hash: passwordHash,
         approved_at: new Date(),
+        // Demo users start with the declaration accepted today: it is asked again a month later.
+        declaration_accepted_on: new Date(),
       })),
     )}`;
     const profiles = await demoProfiles(tx, profileCount);

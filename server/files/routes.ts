@@ -13,6 +13,7 @@ import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import type {FileStorage} from './storage.ts';
+import {logFileDownloads} from '../audit/download-log.ts';
 
 /**
  * A card's photo and documents (spec §3, §6 "view files", "upload files"):
@@ -22,7 +23,7 @@ import type {FileStorage} from './storage.ts';
  * 401 without a session, 403 without the permission, 404 when the card (or file) is not one the user
  * may see: the same rules as the Zero queries (permissions/profiles.ts, permissions/files.ts), run as
  * ZQL against Postgres. Refusals of the file itself: 413 fileTooLarge, 415 fileType (by the bytes'
- * signature). A new photo replaces the card's previous one.
+ * signature). A new photo replaces the card's previous one. Every download is written to the access log.
  */
 export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorage) {
   const db = zeroPostgresJS(schema, sql);
@@ -109,7 +110,7 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
     },
   );
 
-  app.get('/api/files/:fileId', guard('viewFiles', false), async c => {
+  app.get('/api/files/:fileId', logFileDownloads(sql), guard('viewFiles', false), async c => {
     const file = await db.run(visibleFiles(zql.profileFile, ctxOf(c)).where('id', c.req.param('fileId')).one());
     if (!file) return notFound(c);
     // A file's bytes never change under its id: the browser may keep them, but asks again each time,
