@@ -11,8 +11,7 @@ describe('the access log', () => {
   test('records who read which record, what and how it ended', async () => {
     const profileID = `p-${nanoid(6)}`;
     await logAccess(sql, {userID: 'u-1', profileID, what: 'file', result: 'downloaded', ip: '127.0.0.1', detail: {fileID: 'f1'}});
-    const rows =
-      await sql`SELECT user_id, profile_id, what, result, ip, detail, at FROM access_log WHERE profile_id = ${profileID}`;
+    const rows = await sql`SELECT user_id, profile_id, what, result, ip, detail, at FROM access_log WHERE profile_id = ${profileID}`;
     expect(rows).toEqual([
       expect.objectContaining({user_id: 'u-1', what: 'file', result: 'downloaded', ip: '127.0.0.1', detail: {fileID: 'f1'}}),
     ]);
@@ -26,9 +25,7 @@ describe('the access log', () => {
     await expect(sql`DELETE FROM access_log WHERE profile_id = ${profileID}`).rejects.toThrow(/24 months/);
     // Older rows may be purged.
     await sql`INSERT INTO access_log (at, user_id, profile_id, what, result) VALUES (now() - interval '25 months', 'u-1', ${profileID}, 'card', 'shown')`;
-    expect((await sql`DELETE FROM access_log WHERE profile_id = ${profileID} AND at < now() - interval '24 months'`).count).toBe(
-      1,
-    );
+    expect((await sql`DELETE FROM access_log WHERE profile_id = ${profileID} AND at < now() - interval '24 months'`).count).toBe(1);
   });
 });
 
