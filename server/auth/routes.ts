@@ -48,7 +48,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
   );
 
   /** The browser's "the user is here" while they use the page (pointer, keys); sessionGate records it. */
-  app.post('/api/session/activity', c => (c.get('session') ? c.body(null, 204) : fail(c, 401, 'notLoggedIn', 'Sign in first')));
+  app.post('/api/session/activity', c => (c.get('session') ? c.json('ok') : fail(c, 401, 'notLoggedIn', 'Sign in first')));
 
   /** Sign out everywhere: every session of the user ends, this one too; their other browsers stop syncing within seconds. */
   app.post('/api/users/logout-everywhere', async c => {

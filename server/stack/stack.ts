@@ -151,6 +151,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ZERO_QUERY_FORWARD_COOKIES: 'true',
           ZERO_MUTATE_FORWARD_COOKIES: 'true',
           ZERO_ENABLE_CRUD_MUTATIONS: 'false',
+          // Each connection's session is re-checked (an empty /api/zero/query) every 3 s, not 300: a signed-out, idle or blocked user's sync ends within 5 s.
+          ZERO_AUTH_REVALIDATE_INTERVAL_SECONDS: '3',
           ZERO_ENABLE_TELEMETRY: 'false',
           ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
           ...(options.zeroAdminPassword ? {ZERO_ADMIN_PASSWORD: options.zeroAdminPassword} : {}),

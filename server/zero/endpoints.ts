@@ -42,7 +42,7 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
       userID: ctx.userID,
       request: c.req.raw,
     });
-    watch(session, transformed);
+    await watch(session, transformed);
     return c.json(response);
   });
 

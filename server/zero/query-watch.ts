@@ -15,19 +15,16 @@ export type TransformedQuery = {name: string; args: ReadonlyJSONValue | undefine
  *   REASKED_WINDOW_MS, i.e. a page they opened. zero-cache's own calls never count: its periodic auth
  *   revalidation carries no query at all, and its periodic re-transform only queries already asked for;
  *   otherwise an open tab would never go idle.
- * - Card-detail openings, for the access log (server/audit/card-views.ts).
- * Neither delays the answer.
+ * - Card-detail openings, for the access log (server/audit/card-views.ts), written in the background.
  */
 export function queryWatch(sql: Sql) {
   const asked = recentlySeen(REASKED_WINDOW_MS);
   const logCardView = cardViewLog(sql);
-  return (session: Session, transformed: readonly TransformedQuery[]) => {
+  return async (session: Session, transformed: readonly TransformedQuery[]) => {
+    for (const q of transformed) if (q.name === CARD_QUERY) logCardView(session.ctx, (q.args as {id: string}).id);
     const now = Date.now();
     // Every query is looked at (no short cut), so each one's window is renewed.
     const newlyAsked = transformed.filter(q => !asked(`${session.tokenHash} ${q.name} ${JSON.stringify(q.args)}`, now));
-    if (newlyAsked.length > 0) {
-      markActive(sql, session).catch((error: Error) => console.error(`session activity not recorded: ${error.message}`));
-    }
-    for (const q of transformed) if (q.name === CARD_QUERY) logCardView(session.ctx, (q.args as {id: string}).id);
+    if (newlyAsked.length > 0) await markActive(sql, session); // one small UPDATE a minute at most
   };
 }
