@@ -3,7 +3,7 @@ import {getCookie} from 'hono/cookie';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
-import {SESSION_COOKIE, markActive, readSession} from './session.ts';
+import {SESSION_COOKIE, markActive, readSession, sessionIdleMinutes} from './session.ts';
 
 /** All a session whose declaration is due may do (spec §5 "must be ticked to enter"): ask who it is, accept, sign out. */
 const WHILE_DECLARATION_DUE = new Set([
@@ -27,6 +27,7 @@ const NOT_BY_ITSELF_ACTIVITY = new Set(['GET /api/session', 'POST /api/zero/quer
  * other request of a signed-in user counts as their activity for the idle timeout.
  */
 export function sessionGate(sql: Sql): MiddlewareHandler<ApiEnv> {
+  sessionIdleMinutes(); // a bad SESSION_IDLE_MINUTES stops the API at start, not at every request
   return async (c, next) => {
     const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
     const session = await readSession(sql, getCookie(c, SESSION_COOKIE) ?? bearer);

@@ -60,6 +60,8 @@ test('declining the declaration signs out', async ({page}) => {
   const userID = await staffUser(null);
   await page.goto('/login');
   await page.getByTestId(`sign-in-${userID}`).click();
+  await expect(page.getByTestId('declaration')).toBeVisible();
+  await page.screenshot({path: 'test-results/screens/login-declaration-due-he.png'});
   await page.getByTestId('declaration-sign-out').click();
   await expect(page.getByTestId('send-code')).toBeVisible();
   expect(await page.evaluate(() => fetch('/api/session').then(r => r.json()))).toMatchObject({user: null});
@@ -84,6 +86,8 @@ test('sign out everywhere: the other browser stops syncing, forgets its data and
   const deeper = new URL(there.url()).pathname;
 
   await here.getByTestId('settings-open').click();
+  await expect(here.getByTestId('sign-out-everywhere')).toBeVisible();
+  await here.screenshot({path: 'test-results/screens/settings-sign-out-everywhere-he.png'});
   const started = Date.now();
   await here.getByTestId('sign-out-everywhere').click();
   await here.waitForURL('**/login');
