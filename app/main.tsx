@@ -6,7 +6,7 @@ import {RouterProvider} from '@tanstack/react-router';
 import {Toaster} from 'sonner';
 import {applyDocumentLocale} from './i18n.ts';
 import {createAppRouter} from './router.tsx';
-import {fetchSession} from './session.ts';
+import {fetchSession, mayEnter} from './session.ts';
 import {createZero} from './zero.ts';
 import {getTextDirection, getLocale} from './paraglide/runtime.js';
 import * as m from './paraglide/messages.js';
@@ -15,7 +15,8 @@ applyDocumentLocale();
 document.title = m.app_title();
 
 const session = await fetchSession();
-const zero = session.user ? createZero({...session, user: session.user}) : undefined;
+// Only a session that may enter syncs: one whose declaration is due gets the declaration first (/login).
+const zero = mayEnter(session) ? createZero(session) : undefined;
 const router = createAppRouter({session, zero});
 
 createRoot(document.getElementById('root')!).render(

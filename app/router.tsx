@@ -16,7 +16,7 @@ import {KeptOutlet} from './shell/KeptOutlet.tsx';
 import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
 import {can} from '../permissions/context.ts';
-import {contextOf} from './session.ts';
+import {contextOf, mayEnter} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
 import {ForumRedirect} from './forum/ForumRedirect.tsx';
@@ -46,8 +46,9 @@ const loginRoute = createRoute({
       ...('google-cb' in search ? {'google-cb': ''} : {}),
     };
   },
+  // A signed-in user whose declaration is due stays here: the page shows the declaration.
   beforeLoad: ({context}) => {
-    if (context.session.user) throw redirect({to: '/home'});
+    if (mayEnter(context.session)) throw redirect({to: '/home'});
   },
   component: LoginPage,
 });
@@ -61,10 +62,11 @@ const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   beforeLoad: ({context, location}) => {
-    const {user, maintenance} = context.session;
-    if (!user) throw redirect({to: '/login', search: {redirectTo: location.href}});
+    const {session} = context;
+    // Signed out, or the declaration is due (then /login shows it): sign in first, and come back here.
+    if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
     // The shell follows the switch live (Shell.tsx); this covers the first load.
-    if (maintenance && user.role !== 'admin') throw redirect({to: '/maintenance'});
+    if (session.maintenance && session.user.role !== 'admin') throw redirect({to: '/maintenance'});
   },
   component: function ShellLayout() {
     const {zero} = shellRoute.useRouteContext();

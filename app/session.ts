@@ -5,6 +5,11 @@ import type {AuthContext} from '../permissions/context.ts';
 export type SessionUser = {ID: string; Name: string; Gender: 'male' | 'female'; role: Role; permissions: Permission[]};
 export type SessionInfo = {
   user: SessionUser | null;
+  /**
+   * The server's verdict (spec §5, §9): the user's declaration was never accepted or is more than a month
+   * old. Until it is accepted the session may only do that or sign out: no shell, no Zero client.
+   */
+  declarationDue: boolean;
   cacheURL: string | null;
   zeroPort: number;
   devSignIn: boolean;
@@ -26,6 +31,16 @@ export async function fetchSession(): Promise<SessionInfo> {
 /** The browser's copy of the server's context, used only to run queries and mutators optimistically. */
 export const contextOf = (user: SessionUser): AuthContext => ({userID: user.ID, role: user.role, permissions: user.permissions});
 
-export async function signOut() {
-  await fetch('/api/users/logout', {method: 'POST', credentials: 'same-origin'});
+/** A signed-in user who has accepted the declaration: the one who gets the shell and a Zero client. */
+export const mayEnter = (session: SessionInfo): session is SessionInfo & {user: SessionUser} =>
+  session.user !== null && !session.declarationDue;
+
+/** Ends this session, or with `everywhere` every session of the user (their other browsers too). */
+export async function signOut(everywhere = false) {
+  await fetch(everywhere ? '/api/users/logout-everywhere' : '/api/users/logout', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {'content-type': 'application/json'},
+    body: '{}',
+  });
 }

@@ -15,10 +15,22 @@ export function createZero(session: SessionInfo & {user: SessionUser}) {
 
 export type AppZero = ReturnType<typeof createZero>;
 
-/** Signs out and removes this browser's local copy of the synced data. */
-export async function signOutAndForget(zero: AppZero | undefined) {
-  await signOut();
+/** Removes this browser's local copy of the synced data (IndexedDB), then goes to `to` with a full load. */
+async function forgetAndGo(zero: AppZero | undefined, to: string) {
   await zero?.close();
   await dropAllDatabases().catch(() => {});
-  location.assign('/login');
+  location.assign(to);
 }
+
+/** Signs out (with `everywhere`, every session of the user) and removes this browser's local copy of the synced data. */
+export async function signOutAndForget(zero: AppZero | undefined, everywhere = false) {
+  await signOut(everywhere);
+  await forgetAndGo(zero, '/login');
+}
+
+/**
+ * The server no longer lets this session sync (signed out elsewhere, idle too long, blocked, or the
+ * declaration is due): the local copy goes, and the user signs in again, coming back to this page.
+ */
+export const forgetAndSignInAgain = (zero: AppZero | undefined) =>
+  forgetAndGo(zero, `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);

@@ -2,9 +2,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
-import {getCookie} from 'hono/cookie';
 import {ROOT} from './config.ts';
-import {readSession, type SessionUser} from './auth/session.ts';
+import type {Session} from './auth/session.ts';
+import {sessionGate} from './auth/session-gate.ts';
 import {mountSessionRoutes} from './auth/routes.ts';
 import {mountDevSignIn} from './auth/dev-sign-in.ts';
 import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
@@ -20,17 +20,16 @@ import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
 import {createLimits, type Limits} from './auth/rate-limit.ts';
 import {isUploadPath, mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
+import {mountPrintRoutes} from './audit/print-routes.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {sameOriginWrites} from './http/same-origin.ts';
 import {securityHeaders} from './http/security-headers.ts';
 import {bodyLimit} from 'hono/body-limit';
-import type {AuthContext} from '../permissions/context.ts';
-import {SESSION_COOKIE} from './auth/session.ts';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
 
-export type ApiEnv = {Variables: {session: {ctx: AuthContext; user: SessionUser} | undefined}};
+export type ApiEnv = {Variables: {session: Session | undefined}};
 
 /** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
 export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -93,13 +92,8 @@ export function createApi(options: ApiOptions) {
     bodyLimit({maxSize: ZERO_MAX_BODY_BYTES, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')}),
   );
 
-  // Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer
-  // token for non-browser clients (Zero's `auth` option reaches us as `Authorization: Bearer …`).
-  app.use('/api/*', async (c, next) => {
-    const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
-    c.set('session', await readSession(sql, getCookie(c, SESSION_COOKIE) ?? bearer));
-    await next();
-  });
+  // The session of every /api request, the declaration gate and the idle clock (server/auth/session-gate.ts).
+  app.use('/api/*', sessionGate(sql));
 
   // REST bodies are small; anything larger is refused before it is read.
   app.use(
@@ -117,6 +111,7 @@ export function createApi(options: ApiOptions) {
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);
   mountCandidateFormRoutes(app, sql, limits.allowCandidateForm);
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
+  mountPrintRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes, limits});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);

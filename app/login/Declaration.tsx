@@ -3,8 +3,11 @@ import {ShieldCheck} from 'lucide-react';
 import {Button} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 
-/** numberVerified: the activities declaration; the entry button stays disabled until it is ticked. */
-export function Declaration({waiting, onEnter}: {waiting: boolean; onEnter: () => void}) {
+/**
+ * numberVerified: the activities declaration; the entry button stays disabled until it is ticked. The
+ * only other way on is signing out (the server refuses the session everything else until then).
+ */
+export function Declaration({waiting, onEnter, onSignOut}: {waiting: boolean; onEnter: () => void; onSignOut: () => void}) {
   const [ticked, setTicked] = useState(false);
   return (
     <div className="space-y-4" data-testid="declaration">
@@ -29,6 +32,15 @@ export function Declaration({waiting, onEnter}: {waiting: boolean; onEnter: () =
       <Button disabled={!ticked || waiting} onClick={onEnter} className="w-full py-2.5" data-testid="declaration-enter">
         {m.declaration_enter()}
       </Button>
+      <button
+        type="button"
+        disabled={waiting}
+        onClick={onSignOut}
+        className="w-full text-center text-sm text-slate-500 hover:underline"
+        data-testid="declaration-sign-out"
+      >
+        {m.sign_out()}
+      </button>
     </div>
   );
 }

@@ -9,10 +9,11 @@ import {CodeVerify} from './CodeVerify.tsx';
 import {Declaration} from './Declaration.tsx';
 import {DevPanel} from './DevPanel.tsx';
 import {loginErrorText} from './errors.ts';
-import {declarationDue, remember, rememberDeclaration, remembered, type CodeType} from './remembered.ts';
+import {remember, rememberDeclaration, remembered, type CodeType} from './remembered.ts';
 import {decodeGoogleState, encodeGoogleState, googleRedirectUri} from '../auth/google-state.ts';
 import {localPath} from '../auth/local-path.ts';
 import {Button} from '../ui/controls.tsx';
+import {signOut} from '../session.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -50,14 +51,16 @@ export function LoginPage() {
   const [email, setEmail] = useState(saved.email ?? '');
   const [codeType, setCodeType] = useState<CodeType>(saved.codeType ?? 'hungup');
   const googleReturn = search['google-cb'] !== undefined;
-  const [status, setStatus] = useState<Status>(googleReturn ? 'waiting' : 'none');
+  // Signed in already but the declaration is due (the server's verdict): only the declaration is left.
+  const resumed = session.user !== null && session.declarationDue;
+  const [status, setStatus] = useState<Status>(resumed ? 'numberVerified' : googleReturn ? 'waiting' : 'none');
   const [sentBy, setSentBy] = useState<'hungup' | 'whatsapp' | 'email' | 'google'>('hungup');
   const [googleCodeState, setGoogleCodeState] = useState<string>();
   const [target, setTarget] = useState(() => destination(search));
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string>();
   const [notifications, setNotifications] = useState<AdminNotification[]>();
-  const [userID, setUserID] = useState<string>();
+  const [userID, setUserID] = useState(session.user?.ID);
 
   const leave = () => location.assign(target);
 
@@ -142,8 +145,8 @@ export function LoginPage() {
     const user = result.ok ? result.data : undefined;
     setUserID(user?.ID);
     if (user?.declarationAcceptedOn) rememberDeclaration(user.ID, user.declarationAcceptedOn);
-    const local = user ? remembered().declarations?.[user.ID] : undefined;
-    if (declarationDue([user?.declarationAcceptedOn, local])) setStatus('numberVerified');
+    // The server decides whether the declaration is due (and refuses everything else until it is accepted).
+    if (user?.declarationDue ?? true) setStatus('numberVerified');
     else await finalLogin();
   }
 
@@ -154,6 +157,13 @@ export function LoginPage() {
     if (!result.ok) return setError(loginErrorText(result.error, result.message));
     if (userID) rememberDeclaration(userID, result.data.declarationAcceptedOn);
     await finalLogin();
+  }
+
+  /** Not accepting the declaration: the session ends, and the page starts over. */
+  async function leaveSignedOut() {
+    setWaiting(true);
+    await signOut();
+    location.assign('/login');
   }
 
   /** Admin notifications one by one, then on to redirectTo (a full load, so the app starts signed in). */
@@ -214,7 +224,9 @@ export function LoginPage() {
           onBack={() => (setStatus('none'), setError(undefined))}
         />
       )}
-      {status === 'numberVerified' && <Declaration waiting={waiting} onEnter={() => void acceptDeclaration()} />}
+      {status === 'numberVerified' && (
+        <Declaration waiting={waiting} onEnter={() => void acceptDeclaration()} onSignOut={() => void leaveSignedOut()} />
+      )}
       {status === 'final' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
 
       <nav className="mt-6 flex flex-col items-center gap-1.5 border-t border-slate-100 pt-5 text-sm">

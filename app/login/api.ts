@@ -30,5 +30,7 @@ export type SignedInUser = {
   Gender: 'male' | 'female';
   permissions: string[];
   declarationAcceptedOn: string | null;
+  /** The server's verdict: the declaration must be accepted before anything else. */
+  declarationDue: boolean;
 };
 export type AdminNotification = {id: string; title: string; body: string};

@@ -1,6 +1,7 @@
 /**
  * What the login form remembers on this device (spec §9): the last phone, email and code type, and the
- * date the activities declaration was last accepted (YYYY-MM-DD; the server keeps it too).
+ * date the activities declaration was last accepted (YYYY-MM-DD). A local copy only: the server keeps
+ * the date too and alone decides when the declaration is due.
  */
 export type CodeType = 'hungup' | 'whatsapp';
 
@@ -23,15 +24,4 @@ export function remember(patch: Omit<Remembered, 'declarations'>) {
 export function rememberDeclaration(userID: string, acceptedOn: string) {
   const current = remembered();
   localStorage.setItem(KEY, JSON.stringify({...current, declarations: {...current.declarations, [userID]: acceptedOn}}));
-}
-
-/** The declaration is asked again when it was last accepted more than a month ago (or never). */
-export function declarationDue(acceptedOn: ReadonlyArray<string | null | undefined>, today = new Date()): boolean {
-  const latest = acceptedOn
-    .filter((d): d is string => Boolean(d))
-    .sort()
-    .at(-1);
-  if (!latest) return true;
-  const monthAgo = new Date(today.getFullYear(), today.getMonth() - 1, today.getDate());
-  return new Date(`${latest}T00:00:00`) < monthAgo;
 }

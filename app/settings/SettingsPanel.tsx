@@ -1,4 +1,4 @@
-import {Settings2} from 'lucide-react';
+import {LogOut, Settings2} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useRouteContext} from '@tanstack/react-router';
 import {Toggle} from '../ui/Toggle.tsx';
@@ -7,19 +7,21 @@ import {useForumEnabled} from '../forum/use-forum.ts';
 import {SiteSwitches} from '../site/SiteSwitches.tsx';
 import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
 import {SideSheet} from '../ui/SideSheet.tsx';
+import {Button} from '../ui/controls.tsx';
+import {signOutAndForget} from '../zero.ts';
 import type {LayoutKey} from './schema.ts';
 import {useLayout} from './use-layout.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
  * The right-hand settings panel (spec §2 Layout): font size, the side menu's toggles (the layout is
- * always vertical here, so they are always shown), the language and the forum's news; for
- * administrators also the site-wide switches. Settings follow the user to every device and take
+ * always vertical here, so they are always shown), the language, signing out everywhere and the forum's
+ * news; for administrators also the site-wide switches. Settings follow the user to every device and take
  * effect at once.
  */
 export function SettingsPanel() {
   const {layout, update} = useLayout();
-  const {session} = useRouteContext({from: '/shell'});
+  const {session, zero} = useRouteContext({from: '/shell'});
   const forum = useForumEnabled();
   const sidebar: Array<{key: LayoutKey; label: string}> = [
     {key: 'sidebarCollapsed', label: m.settings_sidebar_collapsed()},
@@ -81,6 +83,20 @@ export function SettingsPanel() {
       <section className="mt-6 space-y-2">
         <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.language_label()}</h3>
         <LanguageSwitcher onBrand={false} testid="settings-language" />
+      </section>
+
+      <section className="mt-6 space-y-2">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_sessions()}</h3>
+        <p className="text-sm text-slate-600">{m.settings_sign_out_everywhere_hint()}</p>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => void signOutAndForget(zero, true)}
+          data-testid="sign-out-everywhere"
+        >
+          <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
+          {m.settings_sign_out_everywhere()}
+        </Button>
       </section>
 
       {forum && <ForumNews />}

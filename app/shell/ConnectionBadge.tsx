@@ -1,24 +1,28 @@
-import {useConnectionState} from '@rocicorp/zero/react';
+import {useConnectionState, useZero} from '@rocicorp/zero/react';
 import {useEffect, useState} from 'react';
 import {clsx} from 'clsx';
-import {fetchSession} from '../session.ts';
+import {fetchSession, mayEnter} from '../session.ts';
+import {forgetAndSignInAgain} from '../zero.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
- * Shows whether this screen is live. When zero-cache reports needs-auth, an expired or revoked session
- * sends the user to sign in again; a session that is still valid means the sync service itself is
- * failing, which is shown rather than bounced between pages.
+ * Shows whether this screen is live. zero-cache re-checks the session every few seconds and reports
+ * needs-auth once the server refuses it (signed out here or elsewhere, idle too long, blocked, or the
+ * declaration is due): then this browser's local copy of the data is removed and the user signs in
+ * again. A session that is still fine means the sync service itself is failing, which is shown rather
+ * than bounced between pages.
  */
 export function ConnectionBadge() {
   const state = useConnectionState();
+  const zero = useZero();
   const [failing, setFailing] = useState(false);
   useEffect(() => {
     if (state.name !== 'needs-auth') return setFailing(false);
-    void fetchSession().then(({user}) => {
-      if (user) setFailing(true);
-      else location.assign(`/login?redirectTo=${encodeURIComponent(location.pathname)}`);
-    });
-  }, [state.name]);
+    fetchSession().then(
+      session => (mayEnter(session) ? setFailing(true) : void forgetAndSignInAgain(zero)),
+      () => setFailing(true),
+    );
+  }, [state.name, zero]);
   const live = state.name === 'connected';
   return (
     <span

@@ -20,6 +20,7 @@ import {RemindersBell} from './RemindersBell.tsx';
 import {MenuDrawer} from './MenuDrawer.tsx';
 import {Footer} from './Footer.tsx';
 import {ScrollJumps} from './ScrollJumps.tsx';
+import {useActivityPing} from './use-activity-ping.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from './roles.ts';
 import * as m from '../paraglide/messages.js';
@@ -33,6 +34,7 @@ export function Shell({children}: {children: ReactNode}) {
   const {due} = useReminders();
   const forumUnread = useForumUnread(useForumEnabled());
   const [pending] = useQuery(queries.candidates.pending());
+  useActivityPing();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 

@@ -2,6 +2,7 @@ import type {Hono} from 'hono';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
+import {acceptDeclaration} from './session.ts';
 
 /**
  * What the /login page does after a successful verification (spec §4): record the activities
@@ -12,11 +13,7 @@ export function mountAfterLoginRoutes(app: Hono<ApiEnv>, sql: Sql) {
   app.post('/api/users/accept-declaration', async c => {
     const session = c.get('session');
     if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
-    const [row] = await sql<{accepted: string}[]>`
-      UPDATE app_user SET declaration_accepted_on = current_date, updated_at = now()
-      WHERE id = ${session.ctx.userID}
-      RETURNING to_char(declaration_accepted_on, 'YYYY-MM-DD') AS accepted`;
-    return c.json({declarationAcceptedOn: row!.accepted});
+    return c.json({declarationAcceptedOn: await acceptDeclaration(sql, session.ctx.userID)});
   });
 
   /** Active notices, oldest first, so they are read in the order they were written. */

@@ -8,6 +8,7 @@ export type AuthEventKind =
   | 'google-callback'
   | 'dev-sign-in'
   | 'logout'
+  | 'logout-everywhere'
   | 'self-code-request'
   | 'self-verify-number'
   | 'self-close-ticket'

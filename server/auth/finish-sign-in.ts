@@ -27,9 +27,9 @@ export function setAttemptCookie(c: Context<ApiEnv>, attemptToken: string) {
 /**
  * The second step of every matchmaker sign-in (verify-number, verify-email, verify-google): the code
  * this browser was given on one of `channels` plus the account password. Blocked and pending accounts
- * are told so only after both were right; success rotates the session and answers the session user.
- * Failed codes count against the account across codes: too many lock its sign-in, and while it is
- * locked every attempt fails like an expired code.
+ * are told so only after both were right; success rotates the session and answers the session user
+ * with whether the declaration is due. Failed codes count against the account across codes: too many
+ * lock its sign-in, and while it is locked every attempt fails like an expired code.
  */
 export async function verifyAndSignIn(
   c: Context<ApiEnv>,
@@ -70,5 +70,6 @@ export async function verifyAndSignIn(
   }
   const session = await readSession(sql, await startSession(c, sql, check.userID));
   await logAuthEvent(sql, {kind, result: 'signed-in', userID: check.userID, ip});
-  return c.json({...session!.user, declarationAcceptedOn: account.declaration});
+  // The browser shows the declaration when the server says it is due; the date is its local copy (spec §9).
+  return c.json({...session!.user, declarationAcceptedOn: account.declaration, declarationDue: session!.declarationDue});
 }

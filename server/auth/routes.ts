@@ -1,10 +1,10 @@
 import type {Context, Hono} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import type {ApiEnv, ApiOptions} from '../api.ts';
-import {SESSION_COOKIE, createSession, revokeSession} from './session.ts';
+import {SESSION_COOKIE, createSession, revokeAllSessions, revokeSession} from './session.ts';
 import type {Sql} from '../db/sql.ts';
 import {logAuthEvent} from './audit.ts';
-import {clientIP} from '../http/body.ts';
+import {clientIP, fail} from '../http/body.ts';
 
 export const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
@@ -28,12 +28,15 @@ async function inMaintenance(sql: Sql) {
 
 export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
   /**
-   * Who is signed in (null when nobody), whether the site is in maintenance, and where the browser syncs from: ZERO_PUBLIC_URL behind a
-   * proxy, else zero-cache's port on the host name the browser already uses (cookies are per host name).
+   * Who is signed in (null when nobody) and whether their declaration is due (then the browser shows only
+   * the declaration: server/auth/session-gate.ts refuses everything else), whether the site is in
+   * maintenance, and where the browser syncs from: ZERO_PUBLIC_URL behind a proxy, else zero-cache's port
+   * on the host name the browser already uses (cookies are per host name).
    */
   app.get('/api/session', async c =>
     c.json({
       user: c.get('session')?.user ?? null,
+      declarationDue: c.get('session')?.declarationDue ?? false,
       cacheURL: options.zeroPublicURL ?? null,
       zeroPort: options.zeroPort,
       devSignIn: options.devSignIn,
@@ -43,6 +46,24 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       maintenance: await inMaintenance(options.sql),
     }),
   );
+
+  /** The browser's "the user is here" while they use the page (pointer, keys); sessionGate records it. */
+  app.post('/api/session/activity', c => (c.get('session') ? c.json('ok') : fail(c, 401, 'notLoggedIn', 'Sign in first')));
+
+  /** Sign out everywhere: every session of the user ends, this one too; their other browsers stop syncing within seconds. */
+  app.post('/api/users/logout-everywhere', async c => {
+    const session = c.get('session');
+    if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
+    const ended = await revokeAllSessions(options.sql, session.ctx.userID);
+    deleteCookie(c, SESSION_COOKIE, {path: '/'});
+    await logAuthEvent(options.sql, {
+      kind: 'logout-everywhere',
+      result: `signed-out: ${ended}`,
+      userID: session.ctx.userID,
+      ip: clientIP(c),
+    });
+    return c.json('ok');
+  });
 
   app.post('/api/users/logout', async c => {
     const token = getCookie(c, SESSION_COOKIE);

@@ -5,7 +5,8 @@ import type {Sql} from '../db/sql.ts';
 
 /**
  * Sessions: a random 256-bit token lives only in the browser's HttpOnly cookie; the server keeps its
- * SHA-256, so a leaked session table cannot be replayed. Sessions expire and can be revoked.
+ * SHA-256, so a leaked session table cannot be replayed. Sessions expire, die when left idle
+ * (SESSION_IDLE_MINUTES) and can be revoked, one or all of a user's at once.
  */
 export const SESSION_COOKIE = 'kesher_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -32,24 +33,91 @@ export type SessionUser = {
   permissions: AuthContext['permissions'];
 };
 
+/** A live staff session as the API sees it. */
+export type Session = {
+  ctx: AuthContext;
+  user: SessionUser;
+  /**
+   * The activities declaration (spec §5, §9) was never accepted or last accepted more than a month ago:
+   * the session may only accept it or sign out (server/auth/session-gate.ts).
+   */
+  declarationDue: boolean;
+  /** The SHA-256 of the token: the session row's key. */
+  tokenHash: string;
+  /** When the user last did something themselves (ms), as stored; markActive moves it on. */
+  lastActiveAt: number;
+};
+
 /**
- * The signed-in user for a token, or undefined when it is unknown, expired, revoked, blocked or not
- * approved. Only staff sessions: a self-user's token (self-session.ts) never reaches staff data.
+ * SESSION_IDLE_MINUTES (default 60): a session its user has not used for longer is dead. "Used" means
+ * the user's own requests (server/auth/session-gate.ts, server/zero/query-watch.ts), never zero-cache's
+ * periodic checks of an open connection.
  */
-export async function readSession(
-  sql: Sql,
-  token: string | undefined,
-): Promise<{ctx: AuthContext; user: SessionUser} | undefined> {
+export function sessionIdleMinutes(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.SESSION_IDLE_MINUTES ?? 60);
+  if (!Number.isFinite(value) || value <= 0) throw new Error('SESSION_IDLE_MINUTES must be a positive number of minutes');
+  return value;
+}
+
+/**
+ * The signed-in user for a token, or undefined when it is unknown, expired, idle too long, revoked,
+ * blocked or not approved. Only staff sessions: a self-user's token (self-session.ts) never reaches staff data.
+ */
+export async function readSession(sql: Sql, token: string | undefined): Promise<Session | undefined> {
   if (!token) return undefined;
-  const [row] = await sql<{id: string; name: string; gender: 'male' | 'female'; role: string; permissions: unknown}[]>`
-    SELECT u.id, u.name, u.gender, u.role, u.permissions
+  const tokenHash = hashToken(token);
+  const [row] = await sql<
+    {
+      id: string;
+      name: string;
+      gender: 'male' | 'female';
+      role: string;
+      permissions: unknown;
+      declaration_due: boolean;
+      last_active_at: Date;
+    }[]
+  >`
+    SELECT u.id, u.name, u.gender, u.role, u.permissions, s.last_active_at,
+           (u.declaration_accepted_on IS NULL OR u.declaration_accepted_on < current_date - interval '1 month') AS declaration_due
     FROM session s JOIN app_user u ON u.id = s.user_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
+    WHERE s.token_hash = ${tokenHash} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
+      AND s.last_active_at > now() - ${sessionIdleMinutes()}::float8 * interval '1 minute'
       AND u.approved_at IS NOT NULL`;
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
   const permissions = effectivePermissions(row.role, row.permissions);
   return {
     ctx: {userID: row.id, role: row.role, permissions},
     user: {ID: row.id, Name: row.name, Gender: row.gender, role: row.role, permissions},
+    declarationDue: row.declaration_due,
+    tokenHash,
+    lastActiveAt: row.last_active_at.getTime(),
   };
+}
+
+/** The stored activity time moves on at most this often per session: one UPDATE a minute, not one per request. */
+export const ACTIVITY_WRITE_MS = 60_000;
+
+/** Records that the session's user did something themselves (throttled: see ACTIVITY_WRITE_MS). */
+export async function markActive(sql: Sql, session: Session) {
+  const now = Date.now();
+  if (now - session.lastActiveAt < ACTIVITY_WRITE_MS) return;
+  session.lastActiveAt = now;
+  await sql`UPDATE session SET last_active_at = now() WHERE token_hash = ${session.tokenHash} AND revoked_at IS NULL`;
+}
+
+/** "Sign out everywhere": revokes every live staff session of the user; returns how many there were. */
+export async function revokeAllSessions(sql: Sql, userID: string): Promise<number> {
+  const rows = await sql`UPDATE session SET revoked_at = now()
+                         WHERE user_id = ${userID} AND kind = 'staff' AND revoked_at IS NULL
+                         RETURNING 1`;
+  return rows.length;
+}
+
+/** The declaration was ticked today; returns the stored date (YYYY-MM-DD, the server's calendar). */
+export async function acceptDeclaration(sql: Sql, userID: string): Promise<string> {
+  const [row] = await sql<{accepted: string}[]>`
+    UPDATE app_user SET declaration_accepted_on = current_date, updated_at = now()
+    WHERE id = ${userID}
+    RETURNING to_char(declaration_accepted_on, 'YYYY-MM-DD') AS accepted`;
+  return row!.accepted;
 }

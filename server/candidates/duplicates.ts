@@ -9,12 +9,13 @@ import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
 import {zqlReader} from '../zero/read.ts';
+import {logDuplicateLookup} from './duplicate-log.ts';
 
 /**
  * POST /api/profiles/duplicates: before a new card is saved (spec issue "duplicates"), the cards that
  * may be the same person: the same ID number, a shared phone number (E.164), or the same folded name
  * with the same date of birth. Every card counts, also those the user may not open; of those only the
- * reason is told, never the name.
+ * reason is told, never the name. Every lookup is written to the access log (duplicate-log.ts).
  */
 export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql, allowLookup: (userID: string) => Promise<boolean>) {
   const read = zqlReader(sql);
@@ -68,6 +69,7 @@ export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql, allowLookup: (
         ? {id: row.id, name: `${row.forename} ${row.surname}`, city: row.city, birthDate: row.birth_date, reasons, visible: true}
         : {reasons, visible: false},
     );
+    await logDuplicateLookup(sql, c, session.ctx.userID, body, answer);
     return c.json({matches: answer});
   });
 }

@@ -102,6 +102,8 @@ export async function seedDemoIfEmpty(
         email: u.email,
         password_hash: hashes[i]!,
         approved_at: new Date(),
+        // Demo users start with the declaration accepted today: it is asked again a month later.
+        declaration_accepted_on: new Date(),
       })),
     )}`;
     const profiles = await demoProfiles(tx, profileCount);

@@ -20,6 +20,7 @@ import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import type {FileStorage} from './storage.ts';
+import {logFileDownloads} from '../audit/download-log.ts';
 
 /** The one route whose writes are multipart uploads (every other write is JSON). */
 export const isUploadPath = (path: string) => /^\/api\/profiles\/[^/]+\/files$/.test(path);
@@ -33,6 +34,7 @@ export const isUploadPath = (path: string) => /^\/api\/profiles\/[^/]+\/files$/.
  * may see: the same rules as the Zero queries (permissions/profiles.ts, permissions/files.ts), run as
  * ZQL against Postgres. Refusals of the file itself: 413 fileTooLarge, 415 fileType (by the bytes'
  * signature); 409 tooManyFiles past MAX_DOCUMENTS_PER_CARD. A new photo replaces the card's previous one.
+ * Every download is written to the access log.
  */
 export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorage) {
   const db = zeroPostgresJS(schema, sql);
@@ -128,7 +130,7 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
     },
   );
 
-  app.get('/api/files/:fileId', guard('viewFiles', false), async c => {
+  app.get('/api/files/:fileId', logFileDownloads(sql), guard('viewFiles', false), async c => {
     const file = await db.run(visibleFiles(zql.profileFile, ctxOf(c)).where('id', c.req.param('fileId')).one());
     if (!file) return notFound(c);
     // A file's bytes never change under its id: the browser may keep them, but asks again each time,

@@ -182,7 +182,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             ZERO_MUTATE_URL: `http://${reach}:${ports.api}/api/zero/mutate`,
             ZERO_QUERY_FORWARD_COOKIES: 'true',
             ZERO_MUTATE_FORWARD_COOKIES: 'true',
+            // The browser's address as the reverse proxy saw it, for rate limits and the access log.
+            ZERO_QUERY_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
+            ZERO_MUTATE_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
             ZERO_ENABLE_CRUD_MUTATIONS: 'false',
+            // Each connection's session is re-checked (an empty /api/zero/query) every 3 s, not 300: a
+            // signed-out, idle or blocked user's sync ends within 5 s.
+            ZERO_AUTH_REVALIDATE_INTERVAL_SECONDS: '3',
             ZERO_ENABLE_TELEMETRY: 'false',
             ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
             // Always set, so zero-cache's inspector never opens without one (in development a new one per run).

@@ -12,24 +12,39 @@ import type {ApiEnv} from '../api.ts';
 import {logAccess} from '../audit/access-log.ts';
 import {clientIP} from '../http/body.ts';
 import {serverMutators} from './mutators.ts';
+import {queryWatch, type TransformedQuery} from './query-watch.ts';
+import {markActive} from '../auth/session.ts';
+
+/** Mutations an open page sends by itself (presence beats every few seconds): not the user's activity. */
+const SENT_BY_ITSELF = /^presence\./;
 
 /**
  * zero-cache calls these with the browser's forwarded cookie. Without a valid session they answer 401,
  * which puts the client in Zero's needs-auth state. ctx is always built here, never taken from the client.
+ * A session whose declaration is due never gets here (server/auth/session-gate.ts answers 403). Both
+ * endpoints tell the idle clock when the user did something, and the query endpoint records card-detail
+ * openings (server/zero/query-watch.ts).
  */
 export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
   const dbProvider = zeroPostgresJS(schema, sql);
+  const watch = queryWatch(sql);
 
   app.post('/api/zero/query', async c => {
     const session = c.get('session');
     if (!session) return c.json({error: 'notLoggedIn'}, 401);
     const {ctx} = session;
+    const transformed: TransformedQuery[] = [];
     const response = await handleQueryRequest({
-      handler: (name, args) => mustGetQuery(queries, name).fn({args, ctx}),
+      handler: (name, args) => {
+        const query = mustGetQuery(queries, name).fn({args, ctx});
+        transformed.push({name, args});
+        return query;
+      },
       schema,
       userID: ctx.userID,
       request: c.req.raw,
     });
+    await watch(session, transformed, clientIP(c));
     return c.json(response);
   });
 
@@ -38,12 +53,18 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
     if (!session) return c.json({error: 'notLoggedIn'}, 401);
     const {ctx} = session;
     const ip = clientIP(c);
+    let byTheUser = false;
     const response = await handleMutateRequest({
       dbProvider,
-      handler: transact => transact((tx, name, args) => runAuditedMutator(sql, tx, name, args, ctx, ip)),
+      handler: transact =>
+        transact((tx, name, args) => {
+          byTheUser ||= !SENT_BY_ITSELF.test(name);
+          return runAuditedMutator(sql, tx, name, args, ctx, ip);
+        }),
       userID: ctx.userID,
       request: c.req.raw,
     });
+    if (byTheUser) await markActive(sql, session);
     return c.json(response);
   });
 }

@@ -32,6 +32,7 @@ async function phoneSignIn(page: Page, national: string, e164: string, password 
   await page.getByTestId('verify-code').click();
 }
 
+/** Demo users start with the declaration accepted today; these tests go through it, so it is due again. */
 async function resetAccount(userID: string) {
   const sql = db();
   await sql`UPDATE app_user SET declaration_accepted_on = NULL WHERE id = ${userID}`;
@@ -65,6 +66,7 @@ test('phone sign-in with a missed-call code, the declaration gate, then home (He
 });
 
 test('email sign-in with the code from the mail server (English), landing on redirectTo with queryParams', async ({page}) => {
+  await resetAccount('demo-coordinator');
   await page.addInitScript(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
   await page.goto(`/login?redirectTo=${encodeURIComponent('/home')}&queryParams=${encodeURIComponent('{"from":"mail"}')}`);
   await page.getByTestId('login-tab-email').click();
@@ -96,6 +98,7 @@ test('after sign-in, admin notifications appear one by one', async ({page}) => {
   await sql`INSERT INTO admin_notification (id, title, body, created_at) VALUES
     ('e2e-1', 'ברוכים הבאים לקשר', 'המערכת החדשה מתעדכנת בזמן אמת.', now() - interval '1 minute'),
     ('e2e-2', 'ערב עיון לשדכנים', 'ביום חמישי בשעה 20:00 באולם הקהילה.', now())`;
+  await resetAccount('demo-admin');
   try {
     await page.goto('/login');
     await phoneSignIn(page, '050-1000001', '+972501000001');

@@ -193,7 +193,7 @@ describe('sending the form', () => {
     const idNumber = makeIsraeliID();
     const stranger = await makeUser(sql, 'shadchan', ['editTickets']);
     const hidden = await makeProfile(sql, stranger.userID, 'personal');
-    await sql`INSERT INTO profile_detail (profile_id, id_number) VALUES (${hidden}, ${idNumber})`;
+    await sql`UPDATE profile_detail SET id_number = ${idNumber} WHERE profile_id = ${hidden}`;
     const form = candidateForm({idNumber});
     expect(await browser(api.app).post(LINK(shadchanID), form)).toMatchObject({
       status: 200,

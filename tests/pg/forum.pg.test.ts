@@ -95,6 +95,9 @@ describe('who may ask', () => {
       c.set('session', {
         ctx: {userID: user.userID, role: 'shadchan', permissions},
         user: {ID: user.userID, Name: 'בודק', Gender: 'male', role: 'shadchan', permissions},
+        declarationDue: false,
+        tokenHash: 'not-a-stored-session',
+        lastActiveAt: Date.now(),
       });
       await next();
     });

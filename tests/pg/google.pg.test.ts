@@ -37,9 +37,14 @@ const REDIRECT = googleRedirectUri('https://kesher.test');
 let serial = 0;
 
 /** A fresh shadchan whose Google account has the same email (written in another case). */
-async function account(extra: {approved?: boolean; role?: 'shadchan' | 'blocked'} = {}) {
+async function account(extra: {approved?: boolean; role?: 'shadchan' | 'blocked'; declarationAcceptedOn?: string | null} = {}) {
   const email = `Google${Date.now() % 1_000_000}x${++serial}@Kesher.test`;
-  const user = await makeUser(sql, extra.role ?? 'shadchan', [], {email, password: PASSWORD, approved: extra.approved});
+  const user = await makeUser(sql, extra.role ?? 'shadchan', [], {
+    email,
+    password: PASSWORD,
+    approved: extra.approved,
+    declarationAcceptedOn: extra.declarationAcceptedOn,
+  });
   google.setIdentity({email: email.toLowerCase(), email_verified: true});
   return user;
 }
@@ -78,7 +83,7 @@ async function googleCallback(b: Browser) {
 
 describe('signing in with Google', () => {
   test('authorization URL, provider round trip, callback, then the password signs in', async () => {
-    const user = await account();
+    const user = await account({declarationAcceptedOn: null});
     const b = browser(api.app);
     const {codeState, authorization, back, state, callback} = await googleCallback(b);
 
@@ -109,10 +114,11 @@ describe('signing in with Google', () => {
       role: 'shadchan',
       permissions: expect.arrayContaining(['showTickets']),
       declarationAcceptedOn: null,
+      declarationDue: true,
     });
     expect(b.jar.get(SESSION_COOKIE)).toBeTruthy();
     expect(b.jar.has(ATTEMPT_COOKIE)).toBe(false);
-    expect((await b.get('/api/session')).body).toMatchObject({user: {ID: user.userID}, googleLogin: true});
+    expect((await b.get('/api/session')).body).toMatchObject({user: {ID: user.userID}, declarationDue: true, googleLogin: true});
     const log = await sql`SELECT kind, result FROM auth_event WHERE user_id = ${user.userID} ORDER BY id`;
     expect(log.map(r => `${r.kind}:${r.result}`)).toEqual(['google-callback:ok', 'verify-google:signed-in']);
   });

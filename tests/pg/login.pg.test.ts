@@ -25,12 +25,18 @@ beforeEach(() => {
 const PASSWORD = 'correct horse battery';
 let serial = 0;
 /** A fresh approved shadchan with a unique Israeli mobile and email. */
-async function account(extra: {approved?: boolean; role?: 'shadchan' | 'blocked'} = {}) {
+async function account(extra: {approved?: boolean; role?: 'shadchan' | 'blocked'; declarationAcceptedOn?: string | null} = {}) {
   serial++;
   const local = String(Date.now() % 1_000_000).padStart(6, '0') + String(serial % 10);
   const phone = `+97252${local}`;
   const email = `user${local}@kesher.test`;
-  const user = await makeUser(sql, extra.role ?? 'shadchan', [], {phone, email, password: PASSWORD, approved: extra.approved});
+  const user = await makeUser(sql, extra.role ?? 'shadchan', [], {
+    phone,
+    email,
+    password: PASSWORD,
+    approved: extra.approved,
+    declarationAcceptedOn: extra.declarationAcceptedOn,
+  });
   return {...user, phone, national: `052-${local.slice(0, 3)}${local.slice(3)}`, email};
 }
 
@@ -272,8 +278,8 @@ describe('rate limits', () => {
 });
 
 describe('after sign-in', () => {
-  async function signedIn() {
-    const user = await account();
+  async function signedIn(declarationAcceptedOn?: string | null) {
+    const user = await account({declarationAcceptedOn});
     const b = browser();
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
     const res = await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD});
@@ -281,13 +287,13 @@ describe('after sign-in', () => {
   }
 
   test('the declaration date is kept on the server and returned at the next sign-in', async () => {
-    const {user, b, res} = await signedIn();
-    expect(res.body.declarationAcceptedOn).toBeNull();
+    const {user, b, res} = await signedIn(null);
+    expect(res.body).toMatchObject({declarationAcceptedOn: null, declarationDue: true});
     const accepted = await b.post('/api/users/accept-declaration', {});
     expect(accepted.body.declarationAcceptedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await b.post('/api/users/call-me', {phone: user.phone, codeType: 'hungup'});
     const again = await b.post('/api/users/verify-number', {verifyCode: await lastRingCode(), password: PASSWORD});
-    expect(again.body.declarationAcceptedOn).toBe(accepted.body.declarationAcceptedOn);
+    expect(again.body).toMatchObject({declarationAcceptedOn: accepted.body.declarationAcceptedOn, declarationDue: false});
   });
 
   test('active admin notifications are listed in order; inactive ones are not; signing in is required', async () => {

@@ -8,18 +8,23 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {hashPassword} from '../../server/auth/passwords.ts';
 import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 
-/** Inserts a staff user with a unique id (approved unless told otherwise) and returns its server-side context. */
+/**
+ * Inserts a staff user with a unique id (approved and with the declaration accepted today unless told
+ * otherwise) and returns its server-side context.
+ */
 export async function makeUser(
   sql: Sql,
   role: Role,
   grants: Permission[] = [],
-  account: {phone?: string; email?: string; password?: string; approved?: boolean} = {},
+  account: {phone?: string; email?: string; password?: string; approved?: boolean; declarationAcceptedOn?: string | null} = {},
 ): Promise<AuthContext> {
   const id = `u-${nanoid(8)}`;
   const passwordHash = account.password ? await hashPassword(account.password) : null;
-  await sql`INSERT INTO app_user (id, name, gender, role, permissions, phone, email, password_hash, approved_at)
+  const declaration =
+    account.declarationAcceptedOn === undefined ? sql`current_date` : sql`${account.declarationAcceptedOn}::date`;
+  await sql`INSERT INTO app_user (id, name, gender, role, permissions, phone, email, password_hash, approved_at, declaration_accepted_on)
             VALUES (${id}, ${'בודק ' + id}, 'male', ${role}, ${sql.json(grants)}, ${account.phone ?? null},
-                    ${account.email ?? null}, ${passwordHash}, ${account.approved === false ? null : new Date()})`;
+                    ${account.email ?? null}, ${passwordHash}, ${account.approved === false ? null : new Date()}, ${declaration})`;
   return {userID: id, role, permissions: effectivePermissions(role, grants)};
 }
 
@@ -28,6 +33,7 @@ export async function makeProfile(sql: Sql, ownerID: string, database: 'general'
   const id = `p-${nanoid(8)}`;
   await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id)
             VALUES (${id}, 'משה', ${surname}, 'male', '2000-01-01', 'בני ברק', 'litvish', 'available', ${database}, ${ownerID})`;
+  await sql`INSERT INTO profile_detail (profile_id) VALUES (${id})`;
   return id;
 }
 

@@ -26,6 +26,7 @@ import {CardFiles, CardPhoto} from './CardFiles.tsx';
 import {CARD_SECTIONS, type CardField} from './fields.ts';
 import {STATE_LABEL, fieldLabel, historyValue} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
+import {usePrintLog} from './use-print-log.ts';
 import type {CardDetails} from './schema.ts';
 import * as m from '../../paraglide/messages.js';
 
@@ -49,6 +50,7 @@ export function CardPage() {
   const zero = useZero();
   const navigate = useNavigate();
   const [card, details] = useQuery(queries.candidates.card({id}));
+  usePrintLog(id);
   const [communities] = useQuery(queries.lookups.communities());
   const locale = currentLocale();
   usePageTitle(card ? `${card.forename} ${card.surname}` : m.card_view());
