@@ -165,7 +165,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         'zero',
         node22,
         [
-          `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.ts'))}`,
+          `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
           path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
         ],
         {
@@ -268,7 +268,7 @@ function appOrigins(options: StackOptions, host: string): string[] {
 /**
  * Listening sockets of the stack beyond loopback, other than LISTEN_HOST for the ports the reverse
  * proxy forwards to (API, zero-cache's sync port, the phone proxy). zero-cache binds through a preload
- * (server/zero/listen-privately.ts); this checks the outcome, whatever a later version of it does.
+ * (server/zero/listen-privately.mjs); this checks the outcome, whatever a later version of it does.
  */
 function exposedListeners(processes: Array<{pid: number}>, ports: Ports, host: string) {
   const upstreams = new Set([ports.api, ports.zero, ports.phoneProxy]);

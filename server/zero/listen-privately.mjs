@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Preloaded into zero-cache (`node --import`, which its forked workers inherit through execArgv).
  *
@@ -5,9 +6,10 @@
  * (zero-cache/src/services/http-service.js): its sync port and its change-streamer port (sync port + 1),
  * which streams every replicated row change without authentication. This moves each wildcard listen to
  * a private address: the sync port to LISTEN_HOST (loopback unless the reverse proxy runs elsewhere),
- * every other port to loopback. The production start then checks the result (server/stack/listeners.ts).
+ * every other port to loopback. The start then checks the outcome (server/stack/stack.ts).
  *
- * Plain TypeScript without imports of our own, so Node 22 runs it without tsx.
+ * JavaScript (type-checked through @ts-check), not TypeScript: Node would load its type-stripping
+ * compiler into every zero-cache process for it, some 120 MB in all (measured with `npm run bench`).
  */
 import net from 'node:net';
 
@@ -16,11 +18,16 @@ const syncPort = Number(process.env.ZERO_PORT);
 const syncHost = process.env.LISTEN_HOST || '127.0.0.1';
 
 const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
+/**
+ * @this {net.Server}
+ * @param {any[]} args
+ */
+function listenPrivately(...args) {
   const [options] = args;
   if (typeof options === 'object' && options !== null && 'port' in options) {
-    const {host, port} = options as {host?: string; port?: number | string};
+    const {host, port} = /** @type {net.ListenOptions} */ (options);
     if (WILDCARDS.has(host)) args[0] = {...options, host: Number(port) === syncPort ? syncHost : '127.0.0.1'};
   }
-  return listen.apply(this, args as Parameters<typeof listen>);
-} as typeof listen;
+  return listen.apply(this, /** @type {Parameters<typeof listen>} */ (args));
+}
+net.Server.prototype.listen = /** @type {typeof listen} */ (listenPrivately);
