@@ -1,16 +1,22 @@
 import {spawnSync} from 'node:child_process';
+import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {ROOT, readPorts} from '../../server/config.ts';
 import {startStack, type Stack} from '../../server/stack/stack.ts';
 import {isLoopback, listenersOf} from '../../server/stack/listeners.ts';
 import {startPhoneProvider, startSmtpServer} from '../support/stand-ins.ts';
+import {DEMO_PASSWORD, DEMO_USERS} from '../../server/db/seed.ts';
+import {verifyPassword} from '../../server/auth/passwords.ts';
+import {connect} from '../../server/db/sql.ts';
 
 /**
  * A production-mode stack (its own embedded Postgres, API, zero-cache, phone-proxy sidecar) on ports of
  * its own: every socket it listens on is loopback, and nothing listens that we did not start on purpose.
  */
 const ports = readPorts({}, 900);
+const dataDir = path.join(ROOT, '.data', 'production-listeners');
 let stack: Stack;
 let stopStandIns: () => Promise<void>;
 
@@ -23,12 +29,14 @@ beforeAll(async () => {
   };
   stack = await startStack({
     ports,
-    dataDir: path.join(ROOT, '.data', 'production-listeners'),
+    dataDir,
     fresh: true,
     production: true,
     publicURL: 'https://kesher.test',
     vite: false,
-    seedProfiles: false,
+    // SEED_DEMO in production: the demo accounts, each with a password of its own.
+    seedProfiles: 5,
+    randomDemoPasswords: true,
     zeroLogLevel: 'error',
     zeroAdminPassword: 'listener-test',
     apiEnv: {
@@ -63,6 +71,35 @@ describe('a production stack', () => {
     expect(dev.status).toBe(404);
     const session = await fetch(`http://127.0.0.1:${ports.api}/api/session`);
     expect(session.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+  test('seeds demo accounts (SEED_DEMO) with random passwords, never the published one', async () => {
+    expect(stack.seeded.map(a => a.id).sort()).toEqual(DEMO_USERS.map(u => u.id).sort());
+    const passwords = stack.seeded.map(a => a.password);
+    expect(new Set(passwords).size).toBe(passwords.length);
+    const sql = connect(stack.databaseURL, {max: 1});
+    try {
+      for (const account of stack.seeded) {
+        const [row] = await sql<{password_hash: string}[]>`SELECT password_hash FROM app_user WHERE id = ${account.id}`;
+        expect(await verifyPassword(row!.password_hash, account.password)).toBe(true);
+        expect(await verifyPassword(row!.password_hash, DEMO_PASSWORD)).toBe(false);
+      }
+    } finally {
+      await sql.end();
+    }
+  });
+
+  test('its embedded Postgres wants the generated password, kept in a file only its owner reads', async () => {
+    expect(statSync(path.join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
+    const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+    expect(new URL(stack.databaseURL).password).toBe(password);
+    for (const url of [
+      `postgres://postgres@127.0.0.1:${ports.postgres}/kesher`,
+      `postgres://postgres:guess@127.0.0.1:${ports.postgres}/kesher`,
+    ]) {
+      const sql = postgres(url, {max: 1, onnotice: () => {}});
+      await expect(sql`SELECT 1`).rejects.toThrow(/password authentication failed|password/);
+      await sql.end();
+    }
   });
 });
 
