@@ -1,5 +1,4 @@
 import {defineMutators} from '@rocicorp/zero';
-import {candidateMutators} from './candidates/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
 import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
@@ -9,7 +8,6 @@ import {siteMutators} from './site/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
-  candidates: candidateMutators,
   cards: {...cardMutators, ...cardLifecycleMutators},
   notes: noteMutators,
   presence: presenceMutators,

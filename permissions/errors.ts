@@ -12,7 +12,8 @@ export const ERROR_CODES = [
   'invalidInput',
   'unknownOption',
   'maintenance',
-  'staleRevision',
+  // An edit changed a field someone else saved since the editor's form showed it (the issues name them).
+  'editConflict',
   // Refusals the spec's dictionary (§8) words for the user; app/lib/dictionary.ts holds their texts.
   'idExists',
   'userUnknown',

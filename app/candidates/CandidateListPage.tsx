@@ -197,7 +197,13 @@ export function CandidateListPage() {
         </p>
       )}
 
-      {editing && <EditCandidateDialog candidate={editing} onClose={() => setEditing(undefined)} />}
+      {editing && (
+        <EditCandidateDialog
+          candidate={editing}
+          live={rows.find(r => r.id === editing.id)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
     </section>
   );
 }

@@ -27,13 +27,6 @@ export const birthDate = v.config(
   {abortPipeEarly: true},
 );
 
-export const candidateUpdateSchema = v.object({
-  id,
-  city: v.optional(text(60)),
-  statusID: v.optional(id),
-});
-export type CandidateUpdate = v.InferOutput<typeof candidateUpdateSchema>;
-
 export const candidateListSchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
   limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),

@@ -12,7 +12,7 @@ export const ERROR_TEXT: Record<ErrorCode, () => string> = {
   invalidInput: m.error_invalid_input, // "error in details, check and try again"
   unknownOption: m.error_invalid_input,
   maintenance: m.error_maintenance,
-  staleRevision: m.error_stale_revision,
+  editConflict: m.error_edit_conflict,
   idExists: m.dict_id_exists,
   userUnknown: m.dict_user_unknown,
   incomplete: m.dict_incomplete,

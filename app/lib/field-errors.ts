@@ -37,6 +37,7 @@ const MESSAGES: Record<string, () => string> = {
   birthDateMismatch: m.dict_birth_date_mismatch,
   genderMismatch: m.dict_gender_mismatch,
   idNumberUnavailable: m.error_id_number_unavailable,
+  editConflict: m.card_conflict_title,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -12,7 +12,7 @@ import {connect} from '../db/sql.ts';
 import {assertPortsFree} from '../stack/ports.ts';
 import {startStack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
-import {CityWatcher, materializeList, openClient, signIn, untilComplete} from './clients.ts';
+import {CityWatcher, materializeList, openClient, signIn, untilComplete, type ListRow} from './clients.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
@@ -100,7 +100,12 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   }
   say(`clients A (${USER_A}) and B (${USER_B}) have their lists in ${seconds(t)}; editing profile ${target.id}`);
   res.watcher = new CityWatcher(viewB, target.id);
-  const editTarget = {profileID: target.id, watcher: res.watcher};
+  const revisionInA = () => {
+    const row = (viewA.data as readonly ListRow[]).find(r => r.id === target.id);
+    if (!row) throw new Error(`profile ${target.id} left client A's list`);
+    return row.revision;
+  };
+  const editTarget = {profileID: target.id, watcher: res.watcher, revisionInA};
 
   t = performance.now();
   const edits = await measureEdits({a: clientA, target: editTarget, samples: args.samples, warmup: WARMUP, gapMs: GAP_MS, tag});

@@ -41,7 +41,7 @@ export function openClient(cacheURL: string, user: BenchUser, storageKey: string
 export type BenchZero = ReturnType<typeof openClient>;
 
 /** The fields of a candidate-list row the bench looks at. */
-export type ListRow = {readonly id: string; readonly city: string};
+export type ListRow = {readonly id: string; readonly city: string; readonly revision: number};
 
 /** The candidate list exactly as the list page asks for it (first window, no search). */
 export function materializeList(zero: BenchZero, limit: number) {

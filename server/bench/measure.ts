@@ -7,13 +7,15 @@ import {sleep, withTimeout} from './timing.ts';
 const EDIT_TIMEOUT_MS = 15_000;
 const COLD_TIMEOUT_MS = 60_000;
 
-export type EditTarget = {profileID: string; watcher: CityWatcher};
+/** The edited profile, B's watch on it, and its revision as client A has it now (what a quick edit sends). */
+export type EditTarget = {profileID: string; watcher: CityWatcher; revisionInA: () => number};
 
 /** A city value no earlier sample (or run) used, within the 60-character limit of the form. */
 const cityFor = (tag: string, kind: string, i: number) => `bench ${tag} ${kind} ${i}`;
 
 /**
- * (a) + (b): client A edits the city of a profile in client B's window through the real mutator.
+ * (a) + (b): client A edits the city of a profile in client B's window through the real mutator (the
+ * list's quick edit).
  * (a) is A's mutate call → B's listener showing the new city; (b) is A's mutate call → A's `server`
  * promise (the server ran the mutator, committed, and the result came back through zero-cache).
  * Samples run one at a time, `gapMs` apart, after `warmup` uncounted ones.
@@ -31,8 +33,9 @@ export async function measureEdits(opts: {
   for (let i = 0; i < opts.warmup + opts.samples; i++) {
     const city = cityFor(opts.tag, 'z', i);
     const seenByB = opts.target.watcher.expect(city, EDIT_TIMEOUT_MS);
+    const revision = opts.target.revisionInA();
     const start = performance.now();
-    const result = opts.a.mutate(mutators.candidates.update({id: opts.target.profileID, city}));
+    const result = opts.a.mutate(mutators.cards.save({id: opts.target.profileID, revision, city}));
     const serverDone = result.server.then(r => {
       if (r.type === 'error') throw new Error(`the server rejected the edit: ${r.error.type} ${r.error.message}`);
       return performance.now();

@@ -1,20 +1,18 @@
 import {defineMutator, defineMutators, type Transaction} from '@rocicorp/zero';
 import {mutators} from '../../app/mutators.ts';
-import {candidateUpdateSchema} from '../../app/candidates/schema.ts';
-import {updateCandidate} from '../../app/candidates/mutators.ts';
 import {zql} from '../../zero-schema.ts';
 import {AppError} from '../../permissions/errors.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {
   cardCreateSchema,
-  cardSaveSchema,
+  cardPatchSchema,
   createCard,
   saveCard,
   type CardCreate,
   type CardSave,
 } from '../../app/candidates/card/mutators.ts';
-import {cardVisibilitySchema, restoreValueSchema, restoredCard, setVisibility} from '../../app/candidates/card/lifecycle.ts';
+import {cardVisibilitySchema, restoreValueSchema, restoredPatch, setVisibility} from '../../app/candidates/card/lifecycle.ts';
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
@@ -68,12 +66,22 @@ async function assertIDNumberFree(tx: Transaction, ctx: AuthContext, card: CardS
   });
 }
 
-/** Everything a card's values must hold against the database, whoever writes them. */
-async function assertCardConsistent(tx: Transaction, ctx: AuthContext, card: CardSave | CardCreate) {
-  await assertOption(tx, 'sectorID', card.sectorID);
-  await assertOption(tx, 'statusID', card.statusID);
-  if (card.communityID !== null) await assertOption(tx, 'communityID', card.communityID);
-  await assertIDNumberFree(tx, ctx, card);
+/**
+ * Everything a card's values must hold against the database, whoever writes them: all of a new card's,
+ * and of an edit the fields it changes (`changed`).
+ */
+async function assertCardConsistent(
+  tx: Transaction,
+  ctx: AuthContext,
+  card: CardSave | CardCreate,
+  changed?: ReadonlySet<string>,
+) {
+  const touched = (field: string) => !changed || changed.has(field);
+  if (touched('sectorID')) await assertOption(tx, 'sectorID', card.sectorID);
+  if (touched('statusID')) await assertOption(tx, 'statusID', card.statusID);
+  if (touched('communityID') && card.communityID !== null) await assertOption(tx, 'communityID', card.communityID);
+  // The other card's birth date and gender decide which refusal an ID number meets.
+  if (touched('idNumber') || touched('birthDate') || touched('gender')) await assertIDNumberFree(tx, ctx, card);
 }
 
 /**
@@ -104,13 +112,17 @@ export const serverMutators = defineMutators(mutators, {
       await createCard({tx, ctx, args}, Date.now(), user => assertCardConsistent(tx, user, args));
       await syncSignInPhones(tx, args);
     }),
-    save: defineMutator(cardSaveSchema, async ({tx, ctx, args}) => {
-      await saveCard({tx, ctx, args}, Date.now(), user => assertCardConsistent(tx, user, args));
-      await syncSignInPhones(tx, args);
+    save: defineMutator(cardPatchSchema, async ({tx, ctx, args}) => {
+      const card = await saveCard({tx, ctx, args}, Date.now(), (user, merged, changed) =>
+        assertCardConsistent(tx, user, merged, changed),
+      );
+      await syncSignInPhones(tx, card);
     }),
     restoreValue: defineMutator(restoreValueSchema, async ({tx, ctx, args}) => {
-      const card = await restoredCard(tx, ctx, args.revisionID);
-      await saveCard({tx, ctx, args: card}, Date.now(), user => assertCardConsistent(tx, user, card));
+      const patch = await restoredPatch(tx, ctx, args.revisionID);
+      const card = await saveCard({tx, ctx, args: patch}, Date.now(), (user, merged, changed) =>
+        assertCardConsistent(tx, user, merged, changed),
+      );
       await syncSignInPhones(tx, card);
     }),
     // Only staff who could be given a card (not blocked users, not unknown ids) can be chosen.
@@ -120,14 +132,6 @@ export const serverMutators = defineMutators(mutators, {
           const user = await opts.tx.run(zql.user.where('id', userID).where('role', '!=', 'blocked').one());
           if (!user) throw new AppError('userUnknown', [{field: 'viewerIDs', message: 'unknownOption'}]);
         }
-      });
-    }),
-  },
-  candidates: {
-    update: defineMutator(candidateUpdateSchema, async opts => {
-      const {statusID} = opts.args;
-      await updateCandidate(opts, Date.now(), async () => {
-        if (statusID !== undefined) await assertOption(opts.tx, 'statusID', statusID);
       });
     }),
   },

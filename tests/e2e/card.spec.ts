@@ -53,33 +53,6 @@ test('the edit form and the print view in English read left to right', async ({p
   await page.screenshot({path: 'test-results/screens/card-print-en.png', fullPage: true});
 });
 
-test('a second shadchan sees a saved edit at once, and an edit begun before it is not silently saved over it', async ({
-  browser,
-}) => {
-  const first = await newSignedInPage(browser, 'demo-admin');
-  const second = await newSignedInPage(browser, 'demo-coordinator');
-  await first.getByTestId('candidate-row').filter({hasNotText: 'אישי'}).nth(2).getByTestId('candidate-open').click();
-  await first.waitForURL('**/home/tickets/*');
-  const url = first.url();
-  await second.goto(url.replace('/home/tickets/', '/home/tickets/edit/'));
-  await expect(second.getByTestId('card-form')).toBeVisible();
-  await second.locator('[name=workplace]').fill('בית ספר תורני');
-
-  await first.goto(url.replace('/home/tickets/', '/home/tickets/edit/'));
-  await first.locator('[name=workplace]').fill('מוסד אחר');
-  await first.getByTestId('card-save').click();
-  await first.waitForURL(url);
-  await expect(first.getByTestId('card-value-workplace')).toHaveText('מוסד אחר');
-
-  // The second editor is told, and their save is refused rather than overwriting the first one's.
-  await expect(second.getByTestId('card-newer')).toBeVisible();
-  await second.getByTestId('card-save').click();
-  await expect(second.getByText('מישהו אחר שמר את הכרטיס אחרי שפתחת אותו', {exact: false})).toBeVisible();
-  await expect(first.getByTestId('card-value-workplace')).toHaveText('מוסד אחר');
-  await second.getByRole('button', {name: 'טעינת הגרסה החדשה'}).click();
-  await expect(second.locator('[name=workplace]')).toHaveValue('מוסד אחר');
-});
-
 test('notes: a shared note appears for another shadchan at once; a personal one never does', async ({browser}) => {
   const author = await newSignedInPage(browser, 'demo-shadchan');
   const colleague = await newSignedInPage(browser, 'demo-coordinator');

@@ -51,11 +51,17 @@ describe('candidate list row filter', () => {
   });
 });
 
-describe('candidates.update on the server', () => {
-  // New cards are made by cards.create (tests/pg/card-create.pg.test.ts); the list's quick edit is this.
+describe("the list's quick edit on the server", () => {
+  // The quick edit sends city and status as an edit of the card (cards.save, against the revision the
+  // list shows); the whole card's edits are in tests/pg/card.pg.test.ts.
+  const quickEdit = async (ctx: AuthContext, id: string, patch: ReadonlyJSONObject) => {
+    const [{revision}] = (await sql`SELECT revision FROM profile WHERE id = ${id}`) as unknown as [{revision: number}];
+    return mutate(ctx, 'cards.save', {id, revision, ...patch});
+  };
+
   test('changes city and status as one revision of the card, recorded in its history', async () => {
     const [before] = await sql`SELECT city, status_id, revision FROM profile WHERE id = ${general}`;
-    await mutate(alice, 'candidates.update', {id: general, city: 'אלעד', statusID: 'dating'});
+    await quickEdit(alice, general, {city: 'אלעד', statusID: 'dating'});
     const [row] =
       await sql`SELECT city, status_id, revision, updated_at > created_at AS touched FROM profile WHERE id = ${general}`;
     expect(row).toEqual({city: 'אלעד', status_id: 'dating', revision: before!.revision + 1, touched: true});
@@ -69,12 +75,12 @@ describe('candidates.update on the server', () => {
 
   test('an update that changes nothing writes no revision', async () => {
     const [before] = await sql`SELECT city, revision FROM profile WHERE id = ${general}`;
-    await mutate(alice, 'candidates.update', {id: general, city: before!.city});
+    await quickEdit(alice, general, {city: before!.city});
     expect((await sql`SELECT revision FROM profile WHERE id = ${general}`)[0]!.revision).toBe(before!.revision);
   });
 
   test('another shadchan’s personal profile answers notFound and stays unchanged', async () => {
-    await expect(mutate(alice, 'candidates.update', {id: bobPersonal, city: 'חיפה'})).rejects.toMatchObject({
+    await expect(mutate(alice, 'cards.save', {id: bobPersonal, revision: 0, city: 'חיפה'})).rejects.toMatchObject({
       details: {code: 'notFound'},
     });
     const [row] = await sql`SELECT city, revision FROM profile WHERE id = ${bobPersonal}`;
@@ -84,13 +90,13 @@ describe('candidates.update on the server', () => {
 
   test('an unknown status, oversized city or missing permission is refused and nothing changes', async () => {
     const [before] = await sql`SELECT * FROM profile WHERE id = ${general}`;
-    await expect(mutate(alice, 'candidates.update', {id: general, statusID: 'nope'})).rejects.toMatchObject({
+    await expect(quickEdit(alice, general, {statusID: 'nope'})).rejects.toMatchObject({
       details: {code: 'unknownOption', issues: [{field: 'statusID'}]},
     });
-    await expect(mutate(alice, 'candidates.update', {id: general, city: 'x'.repeat(61)})).rejects.toMatchObject({
+    await expect(quickEdit(alice, general, {city: 'x'.repeat(61)})).rejects.toMatchObject({
       details: {code: 'invalidInput', issues: [{field: 'city', message: 'tooLong'}]},
     });
-    await expect(mutate(viewer, 'candidates.update', {id: general, city: 'צפת'})).rejects.toMatchObject({
+    await expect(quickEdit(viewer, general, {city: 'צפת'})).rejects.toMatchObject({
       details: {code: 'forbidden'},
     });
     expect((await sql`SELECT * FROM profile WHERE id = ${general}`)[0]).toEqual(before);

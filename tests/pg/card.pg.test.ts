@@ -53,17 +53,51 @@ describe('cards.save', () => {
     expect(city).toEqual({old_value: 'בני ברק', new_value: 'ירושלים', user_id: editor.userID});
   });
 
-  test('an edit begun on an older revision is refused and changes nothing', async () => {
+  test('an edit begun on an older revision merges: what others saved since in other fields stays', async () => {
     const card = await freshCard();
     await save(editor, card as ReadonlyJSONObject);
-    await expect(save(other, {...card, city: 'צפת'} as ReadonlyJSONObject)).rejects.toMatchObject({
-      details: {code: 'staleRevision'},
+    // A's form showed revision 1; B saves the languages (revision 2); A then sends the workplace only.
+    await save(other, {id: card.id, revision: 1, details: {languages: 'עברית, אנגלית'}});
+    await save(editor, {id: card.id, revision: 1, details: {workplace: 'גן ילדים'}});
+    const row = await rowOf(card.id);
+    expect(row).toMatchObject({
+      revision: 3,
+      details: expect.objectContaining({languages: 'עברית, אנגלית', workplace: 'גן ילדים'}),
     });
-    expect(await rowOf(card.id)).toMatchObject({city: 'בני ברק', revision: 1});
+    expect(row.details.occupation).toBe((card.details as {occupation: string}).occupation);
+    expect(
+      await sql`SELECT revision, field, user_id FROM profile_revision WHERE profile_id = ${card.id} AND revision > 1 ORDER BY revision`,
+    ).toEqual([
+      {revision: 2, field: 'details.languages', user_id: other.userID},
+      {revision: 3, field: 'details.workplace', user_id: editor.userID},
+    ]);
+  });
+
+  test('a field someone else changed since the edit began is refused, naming it, and nothing is written', async () => {
+    const card = await freshCard();
+    await save(editor, card as ReadonlyJSONObject);
+    await save(other, {id: card.id, revision: 1, city: 'צפת', details: {languages: 'עברית'}});
+    await expect(save(editor, {id: card.id, revision: 1, city: 'חיפה', details: {workplace: 'גן'}})).rejects.toMatchObject({
+      details: {code: 'editConflict', issues: [{field: 'city', message: 'editConflict'}]},
+    });
+    expect(await rowOf(card.id)).toMatchObject({city: 'צפת', revision: 2});
+    // The same value as theirs is no conflict; and once the form shows revision 2, the choice is saved.
+    await save(editor, {id: card.id, revision: 1, city: 'צפת'});
+    await save(editor, {id: card.id, revision: 2, city: 'חיפה', details: {workplace: 'גן'}});
+    expect(await rowOf(card.id)).toMatchObject({city: 'חיפה', revision: 3, details: expect.objectContaining({workplace: 'גן'})});
+  });
+
+  test('an optional detail sent as null is cleared; fields left out are not touched', async () => {
+    const card = await freshCard();
+    await save(editor, card as ReadonlyJSONObject);
+    await save(editor, {id: card.id, revision: 1, details: {height: null}});
+    const row = await rowOf(card.id);
+    expect(row.details).not.toHaveProperty('height');
+    expect(row).toMatchObject({city: card.city, details: expect.objectContaining({build: 'average'})});
   });
 
   test.each([
-    ['a missing occupation', {occupation: undefined}, 'details.occupation', 'required'],
+    ['a cleared occupation', {occupation: null}, 'details.occupation', 'required'],
     ['no inquiry number', {inquiryPhones: []}, 'details.inquiryPhones', 'required'],
     ['an invalid phone', {suggestionsPhone: '12'}, 'details.suggestionsPhone', 'invalidPhone'],
     ['a wrong option', {build: 'huge'}, 'details.build', 'unknownOption'],

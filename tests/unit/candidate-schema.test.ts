@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {describe, expect, test} from 'vitest';
-import {candidateListSchema, candidateUpdateSchema} from '../../app/candidates/schema.ts';
-import {cardCreateSchema} from '../../app/candidates/card/mutators.ts';
+import {candidateListSchema} from '../../app/candidates/schema.ts';
+import {cardCreateSchema, cardPatchSchema} from '../../app/candidates/card/mutators.ts';
 
 const isoYearsAgo = (years: number, extraDays = 0) => {
   const d = new Date();
@@ -64,10 +64,18 @@ describe('new card schema', () => {
   });
 });
 
-describe('candidate update and list schemas', () => {
-  test('city and status are optional, but not blank', () => {
-    expect(issuesOf(candidateUpdateSchema, {id: 'x', statusID: 'dating'})).toEqual({});
-    expect(issuesOf(candidateUpdateSchema, {id: 'x', city: ' '})).toEqual({city: 'required'});
+describe('an edit (patch) and the list', () => {
+  test('every field is optional, but a present one passes the same checks as in a whole card', () => {
+    expect(issuesOf(cardPatchSchema, {id: 'x', revision: 3, statusID: 'dating'})).toEqual({});
+    expect(issuesOf(cardPatchSchema, {id: 'x', revision: 3, city: ' '})).toEqual({city: 'required'});
+    expect(issuesOf(cardPatchSchema, {id: 'x', revision: 3, birthDate: '2001-02-29'})).toEqual({birthDate: 'invalidDate'});
+    expect(issuesOf(cardPatchSchema, {id: 'x', city: 'צפת'})).toHaveProperty('revision');
+  });
+
+  test('an optional detail is cleared with null; a required one cannot be; unknown details are refused', () => {
+    expect(issuesOf(cardPatchSchema, {id: 'x', revision: 0, details: {height: null, languages: 'עברית'}})).toEqual({});
+    expect(issuesOf(cardPatchSchema, {id: 'x', revision: 0, details: {occupation: null}})).toHaveProperty(['details.occupation']);
+    expect(issuesOf(cardPatchSchema, {id: 'x', revision: 0, details: {salary: 1}})).toEqual({'details.salary': 'unknownField'});
   });
 
   test('list windows are bounded', () => {

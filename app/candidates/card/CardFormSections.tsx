@@ -7,10 +7,15 @@ import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
 import type {Labels} from '../../../zero-schema.ts';
 import {Field, Select, TextInput} from '../../ui/controls.tsx';
-import {CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
+import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
 import {COLOURS} from './schema.ts';
 import {COLOUR_LABEL} from './colours.ts';
+import {labelOf} from '../../lookups.ts';
+import {isoDateToMs} from '../../lib/dates.ts';
+import {MergeMark, type MergeView} from '../../ui/MergeMark.tsx';
+import {historyValue} from './labels.ts';
+import {getLocale} from '../../paraglide/runtime.js';
 import * as m from '../../paraglide/messages.js';
 
 const textareaClass =
@@ -24,6 +29,8 @@ type Props = {
   admin?: ReactNode;
   /** The card that already has the typed ID number, when the server named one the user may open. */
   idNumberCard?: string | undefined;
+  /** On the edit form: fields that took someone else's save, and fields in conflict. */
+  merge?: MergeView | undefined;
 };
 
 /** The option lists the form offers; staff read them live through Zero, the public form from the API. */
@@ -53,9 +60,39 @@ export function CardFormFields({
   errors,
   admin,
   idNumberCard,
+  merge,
   lookups: {sectors, statuses, communities},
   audience = 'staff',
 }: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate'}) {
+  const locale = getLocale();
+  /** A form value in words, as a conflict shows it. */
+  const describe = (key: string, value: string | string[]): string => {
+    const text = String(value);
+    if (key === 'sectorID') return labelOf(sectors.find(r => r.id === text)?.labels, locale) || text;
+    if (key === 'statusID') return labelOf(statuses.find(r => r.id === text)?.labels, locale) || text;
+    if (key === 'communityID') return communities.find(c => c.id === text)?.name ?? text;
+    if (value === '' || (Array.isArray(value) && value.length === 0)) return '';
+    if (key === 'birthDate' || key === 'openFrom') return historyValue(key, isoDateToMs(text) ?? text);
+    const detail = CARD_FIELDS.find(f => f.key === key);
+    if (detail?.kind.type === 'yesNo') return historyValue(`details.${key}`, value === 'yes');
+    if (detail?.kind.type === 'phone' || detail?.kind.type === 'phones') return text;
+    return historyValue(detail ? `details.${key}` : key, value);
+  };
+  /** A field with what the live merge says of it (a highlight, or the conflict and the choice). */
+  const mark = (key: string, field: ReactNode) => {
+    if (!merge) return field;
+    const theirs = merge.conflicts[key];
+    return (
+      <MergeMark
+        key={key}
+        taken={merge.taken.has(key)}
+        conflict={theirs === undefined ? undefined : {theirs: describe(key, theirs), mine: describe(key, form[key] ?? '')}}
+        onResolve={choice => merge.resolve(key, choice)}
+      >
+        {field}
+      </MergeMark>
+    );
+  };
   const control = (field: CardField, error: string | undefined) => {
     const value = form[field.key] ?? '';
     const kind = field.kind;
@@ -166,11 +203,13 @@ export function CardFormFields({
   };
 
   const errorOf = (field: CardField) => errors[field.key] ?? errors[`details.${field.key}`];
-  const core = (key: string, label: string, input: 'text' | 'date' = 'text') => (
-    <Field label={`${label} *`} error={errors[key]}>
-      {p => <TextInput {...p} name={key} type={input} value={form[key] as string} onChange={e => set(key, e.target.value)} />}
-    </Field>
-  );
+  const core = (key: string, label: string, input: 'text' | 'date' = 'text') =>
+    mark(
+      key,
+      <Field label={`${label} *`} error={errors[key]}>
+        {p => <TextInput {...p} name={key} type={input} value={form[key] as string} onChange={e => set(key, e.target.value)} />}
+      </Field>,
+    );
 
   return (
     <div className="space-y-6">
@@ -179,25 +218,31 @@ export function CardFormFields({
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {core('forename', m.field_forename())}
           {core('surname', m.field_surname())}
-          <Field label={`${m.field_gender()} *`} error={errors.gender}>
-            {p => (
-              <Select {...p} name="gender" value={form.gender as string} onChange={e => set('gender', e.target.value)}>
-                <option value="">{m.card_choose()}</option>
-                <option value="male">{m.gender_male()}</option>
-                <option value="female">{m.gender_female()}</option>
-              </Select>
-            )}
-          </Field>
+          {mark(
+            'gender',
+            <Field label={`${m.field_gender()} *`} error={errors.gender}>
+              {p => (
+                <Select {...p} name="gender" value={form.gender as string} onChange={e => set('gender', e.target.value)}>
+                  <option value="">{m.card_choose()}</option>
+                  <option value="male">{m.gender_male()}</option>
+                  <option value="female">{m.gender_female()}</option>
+                </Select>
+              )}
+            </Field>,
+          )}
           {core('birthDate', m.field_birth_date(), 'date')}
           {core('city', m.field_city())}
-          <Field label={`${m.field_sector()} *`} error={errors.sectorID}>
-            {p => (
-              <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
-                <option value="">{m.card_choose()}</option>
-                <LookupOptions rows={sectors} />
-              </Select>
-            )}
-          </Field>
+          {mark(
+            'sectorID',
+            <Field label={`${m.field_sector()} *`} error={errors.sectorID}>
+              {p => (
+                <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
+                  <option value="">{m.card_choose()}</option>
+                  <LookupOptions rows={sectors} />
+                </Select>
+              )}
+            </Field>,
+          )}
         </div>
       </section>
 
@@ -213,7 +258,7 @@ export function CardFormFields({
               .filter((f: CardField) => !f.gender || f.gender === form.gender)
               .map((f: CardField) => (
                 <div key={f.key} className={clsx(f.kind.type === 'long' && 'sm:col-span-2 lg:col-span-3')}>
-                  {control(f, errorOf(f))}
+                  {mark(f.key, control(f, errorOf(f)))}
                 </div>
               ))}
           </div>
@@ -224,36 +269,45 @@ export function CardFormFields({
         <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_admin()}</h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Field label={m.field_status()} error={errors.statusID}>
-              {p => (
-                <Select {...p} name="statusID" value={form.statusID as string} onChange={e => set('statusID', e.target.value)}>
-                  <LookupOptions rows={statuses} />
-                </Select>
-              )}
-            </Field>
-            <Field label={m.card_open_from()} error={errors.openFrom}>
-              {p => (
-                <TextInput
-                  {...p}
-                  name="openFrom"
-                  type="date"
-                  value={form.openFrom as string}
-                  onChange={e => set('openFrom', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={m.card_colour()} error={errors.colour}>
-              {p => (
-                <Select {...p} name="colour" value={form.colour as string} onChange={e => set('colour', e.target.value)}>
-                  <option value="">{m.card_no_colour()}</option>
-                  {COLOURS.map(c => (
-                    <option key={c} value={c}>
-                      {COLOUR_LABEL[c]()}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            {mark(
+              'statusID',
+              <Field label={m.field_status()} error={errors.statusID}>
+                {p => (
+                  <Select {...p} name="statusID" value={form.statusID as string} onChange={e => set('statusID', e.target.value)}>
+                    <LookupOptions rows={statuses} />
+                  </Select>
+                )}
+              </Field>,
+            )}
+            {mark(
+              'openFrom',
+              <Field label={m.card_open_from()} error={errors.openFrom}>
+                {p => (
+                  <TextInput
+                    {...p}
+                    name="openFrom"
+                    type="date"
+                    value={form.openFrom as string}
+                    onChange={e => set('openFrom', e.target.value)}
+                  />
+                )}
+              </Field>,
+            )}
+            {mark(
+              'colour',
+              <Field label={m.card_colour()} error={errors.colour}>
+                {p => (
+                  <Select {...p} name="colour" value={form.colour as string} onChange={e => set('colour', e.target.value)}>
+                    <option value="">{m.card_no_colour()}</option>
+                    {COLOURS.map(c => (
+                      <option key={c} value={c}>
+                        {COLOUR_LABEL[c]()}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>,
+            )}
             {admin}
           </div>
         </section>

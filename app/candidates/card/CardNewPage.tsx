@@ -75,7 +75,7 @@ export function CardNewPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const {revision: _, ...values} = cardArgs(id, 0, form);
+    const values = cardArgs(id, form);
     const checked = validate(cardCreateSchema, {...values, database, temporary: mayUseTemporary && form.temporary === 'yes'});
     if (!checked.ok) {
       showErrors(checked.errors);

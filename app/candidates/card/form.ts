@@ -70,7 +70,8 @@ function formToDetail(field: CardField, raw: string | string[]): DetailValue | u
   }
 }
 
-export function cardArgs(id: string, revision: number, form: CardForm) {
+/** The form as a whole card's values (a new card, the candidate's form), for the schema to check. */
+export function cardArgs(id: string, form: CardForm) {
   const text = (key: string) => String(form[key] ?? '');
   const orNull = (key: string) => (text(key).trim() === '' ? null : text(key).trim());
   const details = Object.fromEntries(
@@ -81,13 +82,31 @@ export function cardArgs(id: string, revision: number, form: CardForm) {
   );
   return {
     id,
-    revision,
     ...Object.fromEntries(CORE.map(key => [key, text(key)])),
     idNumber: orNull('idNumber'),
     communityID: orNull('communityID'),
     openFrom: orNull('openFrom'),
     colour: orNull('colour'),
     details,
+  };
+}
+
+const DETAIL_KEYS = new Set(DETAIL_FIELDS.map(f => f.key));
+
+/**
+ * An edit as cards.save takes it: only the fields the user changed (`changed`, form keys), against the
+ * revision the form shows. A detail emptied is sent as null, which clears it.
+ */
+export function cardPatch(id: string, revision: number, form: CardForm, changed: readonly string[]) {
+  const all: Record<string, unknown> = cardArgs(id, form);
+  const allDetails = all.details as Record<string, unknown>;
+  const columns = changed.filter(key => !DETAIL_KEYS.has(key));
+  const details = changed.filter(key => DETAIL_KEYS.has(key));
+  return {
+    id,
+    revision,
+    ...Object.fromEntries(columns.map(key => [key, all[key]])),
+    ...(details.length > 0 ? {details: Object.fromEntries(details.map(key => [key, allDetails[key] ?? null]))} : {}),
   };
 }
 

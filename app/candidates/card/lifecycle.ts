@@ -6,12 +6,12 @@ import {AppError} from '../../../permissions/errors.ts';
 import {msToIsoDate} from '../../lib/dates.ts';
 import {id} from '../schema.ts';
 import {
-  cardSaveSchema,
+  cardPatchSchema,
   reviseCard,
   saveCard,
   visibleCard,
   visibleCardWithDetail,
-  type CardSave,
+  type CardPatch,
   type ServerCheck,
 } from './mutators.ts';
 
@@ -97,26 +97,6 @@ export async function setVisibility({tx, ctx, args}: Write<CardVisibility>, now:
   await reviseCard(tx, ctx, card, {visibility: args.visibility}, now);
 }
 
-/** The card's columns and details as an edit of it would send them, at its current revision. */
-function cardAsSaved(card: Awaited<ReturnType<typeof visibleCardWithDetail>>): Record<string, unknown> {
-  return {
-    id: card.id,
-    revision: card.revision,
-    forename: card.forename,
-    surname: card.surname,
-    gender: card.gender,
-    city: card.city,
-    birthDate: msToIsoDate(card.birthDate),
-    sectorID: card.sectorID,
-    statusID: card.statusID,
-    idNumber: card.detail?.idNumber ?? null,
-    communityID: card.communityID ?? null,
-    openFrom: card.openFrom ? msToIsoDate(card.openFrom) : null,
-    colour: card.colour ?? null,
-    details: {...card.detail?.details},
-  };
-}
-
 /** The card's own columns a history entry can set back (its moves — bin, state, database — cannot). */
 const RESTORABLE_COLUMNS = [
   'forename',
@@ -137,27 +117,26 @@ export const restorableField = (field: string) => field.startsWith('details.') |
 const DATE_FIELDS = new Set(['birthDate', 'openFrom']);
 
 /**
- * The card as it would be with one field set back to the value it had before a recorded change. It
- * goes through the same schema as any edit, so a value that is no longer valid is refused.
+ * An edit that sets one field back to the value it had before a recorded change, made against the
+ * card's current revision. It passes the same checks as any edit, so a value that is no longer valid
+ * is refused.
  */
-export async function restoredCard(tx: Transaction, ctx: AuthContext, revisionID: string): Promise<CardSave> {
+export async function restoredPatch(tx: Transaction, ctx: AuthContext, revisionID: string): Promise<CardPatch> {
   assertCan(ctx, 'editTickets');
   assertCan(ctx, 'viewChangeHistory');
   const change = await tx.run(zql.profileRevision.where('id', revisionID).one());
   if (!change) throw new AppError('notFound');
-  const card = cardAsSaved(await visibleCardWithDetail(tx, ctx, change.profileID));
-  const old = change.oldValue;
+  const card = await visibleCardWithDetail(tx, ctx, change.profileID);
+  const old = change.oldValue ?? null;
+  const patch: Record<string, unknown> = {id: card.id, revision: card.revision};
   if (change.field.startsWith('details.')) {
-    const details = card.details as Record<string, unknown>;
-    const key = change.field.slice('details.'.length);
-    if (old === null || old === undefined) delete details[key];
-    else details[key] = old;
+    patch.details = {[change.field.slice('details.'.length)]: old};
   } else if (RESTORABLE_COLUMNS.includes(change.field)) {
-    card[change.field] = DATE_FIELDS.has(change.field) && typeof old === 'number' ? msToIsoDate(old) : (old ?? null);
+    patch[change.field] = DATE_FIELDS.has(change.field) && typeof old === 'number' ? msToIsoDate(old) : old;
   } else {
     throw new AppError('forbidden');
   }
-  const parsed = v.safeParse(cardSaveSchema, card);
+  const parsed = v.safeParse(cardPatchSchema, patch);
   if (!parsed.success) throw new AppError('invalidInput');
   return parsed.output;
 }
@@ -171,8 +150,7 @@ export const cardLifecycleMutators = {
   setDatabase: defineMutator(cardDatabaseSchema, opts => setDatabase(opts, Date.now())),
   setVisibility: defineMutator(cardVisibilitySchema, opts => setVisibility(opts, Date.now())),
   restoreValue: defineMutator(restoreValueSchema, async ({tx, ctx, args}) => {
-    assertCan(ctx, 'editTickets');
-    await saveCard({tx, ctx, args: await restoredCard(tx, ctx, args.revisionID)}, Date.now());
+    await saveCard({tx, ctx, args: await restoredPatch(tx, ctx, args.revisionID)}, Date.now());
   }),
 };
 

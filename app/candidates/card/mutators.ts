@@ -6,7 +6,7 @@ import {AppError} from '../../../permissions/errors.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
 import {isoDateToMs, msToIsoDate} from '../../lib/dates.ts';
 import {birthDate, id, text} from '../schema.ts';
-import {cardColumnsSchema} from './schema.ts';
+import {cardColumnsSchema, detailsPatchSchema} from './schema.ts';
 
 /** The status a new card starts in (seeded by migrations/0002_lookups.sql). */
 export const INITIAL_STATUS_ID = 'available';
@@ -23,9 +23,24 @@ const cardValues = {
   ...cardColumnsSchema,
 };
 
-/** A whole card as the edit form saves it, with the revision the edit started from. */
-export const cardSaveSchema = v.object({id, revision: v.pipe(v.number(), v.integer(), v.minValue(0)), ...cardValues});
-export type CardSave = v.InferOutput<typeof cardSaveSchema>;
+/** A whole card with the revision it is at: what an edit's patch becomes once laid over the stored card. */
+export type CardSave = v.InferOutput<v.ObjectSchema<typeof cardValues, undefined>> & {id: string; revision: number};
+
+const {details: _, ...cardColumns} = cardValues;
+
+/**
+ * An edit of a card (the edit form, the list's quick edit, a value restored from the history): only
+ * the fields the user changed, and the revision their form shows. A field left out is not touched; a
+ * detail set to null is cleared (a required one cannot be). Each present value passes the same checks
+ * as in a whole card.
+ */
+export const cardPatchSchema = v.object({
+  id,
+  revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  ...v.partial(v.object(cardColumns)).entries,
+  details: v.optional(detailsPatchSchema),
+});
+export type CardPatch = v.InferOutput<typeof cardPatchSchema>;
 
 /**
  * A new card (spec §2 "new profile"): the general or the user's personal database; `temporary` puts
@@ -120,7 +135,7 @@ export async function reviseCard(
   tx: Transaction,
   ctx: AuthContext,
   existing: ProfileRow,
-  patch: Partial<Pick<ProfileRow, 'city' | 'statusID' | 'state' | 'deletedAt' | 'closedAt' | 'database' | 'visibility'>>,
+  patch: Partial<Pick<ProfileRow, 'state' | 'deletedAt' | 'closedAt' | 'database' | 'visibility'>>,
   now: number,
 ) {
   const changes = Object.entries(patch)
@@ -151,16 +166,55 @@ export async function visibleCardWithDetail(tx: Transaction, ctx: AuthContext, i
   return existing;
 }
 
+/** The card's stored values in the shape a whole card is sent in, at its current revision. */
+export function cardAsSaved(card: Awaited<ReturnType<typeof visibleCardWithDetail>>): CardSave {
+  return {
+    id: card.id,
+    revision: card.revision,
+    forename: card.forename,
+    surname: card.surname,
+    gender: card.gender as CardSave['gender'],
+    city: card.city,
+    birthDate: msToIsoDate(card.birthDate),
+    sectorID: card.sectorID,
+    statusID: card.statusID,
+    idNumber: card.detail?.idNumber ?? null,
+    communityID: card.communityID ?? null,
+    openFrom: card.openFrom ? msToIsoDate(card.openFrom) : null,
+    colour: (card.colour ?? null) as CardSave['colour'],
+    details: {...card.detail?.details} as CardSave['details'],
+  };
+}
+
+/** A patch laid over a whole card: present columns replace, details merge, a null detail is cleared. */
+function applyPatch(card: CardSave, {id: _, revision: __, details, ...columns}: CardPatch): CardSave {
+  const merged: Record<string, unknown> = {...card.details};
+  for (const [key, value] of Object.entries(details ?? {})) {
+    if (value === null || value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  const present = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+  return {...card, ...present, details: merged as CardSave['details']};
+}
+
 /**
- * Saves an edited card: refused when someone else saved a newer revision since the edit began (the
- * form then shows their version instead of silently overwriting it), and every changed field is
- * written to the revision history (who, when, old → new).
+ * What the server checks against the whole database before an edit is written: the card as it will
+ * be, and the fields the edit changes (only those are checked, so a value nobody touched never blocks
+ * someone else's save).
  */
-export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number, check?: ServerCheck) {
+export type SaveCheck = (ctx: AuthContext, card: CardSave, changed: ReadonlySet<string>) => Promise<void>;
+
+/**
+ * Saves an edit of a card (a patch, see cardPatchSchema) as one revision, every changed field in the
+ * history (who, when, old → new). Edits merge: the patch is laid over the card as it is now, so a
+ * save begun on an older revision keeps what others saved since in the fields it leaves alone. Only a
+ * field both changed is refused (editConflict, naming the fields): the form then shows both values
+ * and lets the user choose. Returns the card as saved.
+ */
+export async function saveCard({tx, ctx, args}: Write<CardPatch>, now: number, check?: SaveCheck) {
   assertCan(ctx, 'editTickets');
   const existing = await visibleCardWithDetail(tx, ctx, args.id);
-  if (existing.revision !== args.revision) throw new AppError('staleRevision');
-  await check?.(ctx);
+  const card = applyPatch(cardAsSaved(existing), args);
 
   const details = existing.detail?.details ?? {};
   const before: Record<string, unknown> = {
@@ -168,15 +222,27 @@ export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number, ch
     idNumber: existing.detail?.idNumber,
     ...Object.fromEntries(Object.entries(details).map(([key, value]) => [`details.${key}`, value])),
   };
-  const after = storedValues(args);
+  const after = storedValues(card);
   const keys = new Set([...Object.keys(after), ...Object.keys(before).filter(k => k.startsWith('details.'))]);
   const changed = [...keys].filter(key => !same(before[key], after[key]));
-  if (changed.length === 0) return;
+  if (changed.length === 0) return card;
+
+  if (args.revision < existing.revision) {
+    const since = await tx.run(zql.profileRevision.where('profileID', args.id).where('revision', '>', args.revision));
+    const theirs = new Set(since.map(row => row.field));
+    const conflicts = changed.filter(field => theirs.has(field));
+    if (conflicts.length > 0)
+      throw new AppError(
+        'editConflict',
+        conflicts.map(field => ({field, message: 'editConflict'})),
+      );
+  }
+  await check?.(ctx, card, new Set(changed));
 
   const revision = existing.revision + 1;
-  await tx.mutate.profile.update({id: args.id, ...columnsOf(args), revision, updatedAt: now});
+  await tx.mutate.profile.update({id: args.id, ...columnsOf(card), revision, updatedAt: now});
   if (changed.some(key => key === 'idNumber' || key.startsWith('details.'))) {
-    await tx.mutate.profileDetail.upsert({profileID: args.id, ...detailOf(args)});
+    await tx.mutate.profileDetail.upsert({profileID: args.id, ...detailOf(card)});
   }
   await recordHistory(
     tx,
@@ -186,6 +252,7 @@ export async function saveCard({tx, ctx, args}: Write<CardSave>, now: number, ch
     changed.map(field => [field, before[field], after[field]]),
     now,
   );
+  return {...card, revision};
 }
 
 /** Creates a card owned by its creator; the history starts with who created it and when. */
@@ -228,7 +295,9 @@ export async function moveCard({tx, ctx, args}: Write<{id: string}>, toBin: bool
 
 export const cardMutators = {
   create: defineMutator(cardCreateSchema, opts => createCard(opts, Date.now())),
-  save: defineMutator(cardSaveSchema, opts => saveCard(opts, Date.now())),
+  save: defineMutator(cardPatchSchema, async opts => {
+    await saveCard(opts, Date.now());
+  }),
   delete: defineMutator(cardBinSchema, opts => moveCard(opts, true, Date.now())),
   restore: defineMutator(cardBinSchema, opts => moveCard(opts, false, Date.now())),
 };

@@ -67,6 +67,17 @@ export const detailsSchema = v.strictObject(
   ),
   'unknownField',
 );
+/** The details an edit changes: only those present are touched, and null clears an optional one. */
+export const detailsPatchSchema = v.strictObject(
+  Object.fromEntries(
+    DETAIL_FIELDS.map(field => {
+      const schema = valueSchema(field);
+      return [field.key, v.optional(field.required ? schema : v.nullable(schema))];
+    }),
+  ),
+  'unknownField',
+);
+
 /** A detail's stored value: text, a number, option ids, a yes/no or E.164 numbers. */
 export type DetailValue = string | number | boolean | string[];
 export type CardDetails = Partial<Record<string, DetailValue>>;

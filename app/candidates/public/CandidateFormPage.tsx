@@ -22,9 +22,9 @@ type Stage = {type: 'loading'} | {type: 'invalid'} | {type: 'form'; data: FormDa
 const EMPTY: CardForm = {gender: '', sectorID: ''};
 
 /** The form's text as the candidate variant of the card schema expects it (staff-only values left out). */
-const STAFF_ONLY = new Set(['id', 'revision', 'statusID', 'openFrom', 'colour']);
+const STAFF_ONLY = new Set(['id', 'statusID', 'openFrom', 'colour']);
 function candidateValues(form: CardForm) {
-  return Object.fromEntries(Object.entries(cardArgs('', 0, form)).filter(([key]) => !STAFF_ONLY.has(key)));
+  return Object.fromEntries(Object.entries(cardArgs('', form)).filter(([key]) => !STAFF_ONLY.has(key)));
 }
 
 /** A refusal's banner text: the dictionary's wording for typed errors, the sign-in texts for the rest. */
