@@ -116,6 +116,7 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Sec
       if (section.permission && (!user || !can(contextOf(user), section.permission))) throw redirect({to: '/home'});
     },
     component: section.keepState ? () => null : () => pageOf(section),
+    staticData: {saveBar: section.saveBar},
   }),
 );
 
@@ -129,6 +130,7 @@ const cardEditRoute = createRoute({
     if (!user || !can(contextOf(user), 'editTickets')) throw redirect({to: '/home/tickets/$id', params});
   },
   component: CardEditPage,
+  staticData: {saveBar: true},
 });
 
 /** Public pages: anyone may open them. */
@@ -164,5 +166,9 @@ export function createAppRouter(context: RouterContext) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page keeps a save bar fixed at the bottom of the screen (see Section). */
+    saveBar?: boolean;
   }
 }

@@ -88,7 +88,8 @@ export function Shell({children}: {children: ReactNode}) {
           <div className="flex-1" />
           <ConnectionBadge />
           <RemindersBell />
-          <LanguageSwitcher />
+          {/* On a phone the top bar has no room for it: the settings panel has the same switcher. */}
+          <LanguageSwitcher className="max-sm:hidden" />
           <SettingsPanel />
           <div className="hidden text-end leading-tight sm:block" data-testid="current-user">
             <div className="text-sm font-medium">{user.Name}</div>

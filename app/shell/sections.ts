@@ -26,7 +26,8 @@ import * as m from '../paraglide/messages.js';
  * `permission` guards the route and hides the menu item (the administrator holds every permission);
  * without one, being signed in is enough. `feature` is a site switch that must be on. `keepState`
  * routes stay mounted when the user navigates away, so their search, scroll and live data are still
- * there on return (spec §2 "some routes are flagged so their state survives navigation").
+ * there on return (spec §2 "some routes are flagged so their state survives navigation"). `saveBar`
+ * pages keep a save bar fixed at the bottom of the screen, where nothing else may float (ScrollJumps).
  */
 export type Section = {
   path: string;
@@ -35,11 +36,12 @@ export type Section = {
   permission?: Permission;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
+  saveBar?: boolean;
 };
 
 export const SECTIONS = [
   {path: '/home', title: m.candidates_title, icon: Users, keepState: true},
-  {path: '/home/tickets/new', title: m.new_candidate_title, icon: UserRoundPlus, permission: 'editTickets'},
+  {path: '/home/tickets/new', title: m.new_candidate_title, icon: UserRoundPlus, permission: 'editTickets', saveBar: true},
   {path: '/temporary-profiles', title: m.section_temporary_profiles, icon: Hourglass, permission: 'authorizeTemporaryProfiles'},
   {path: '/dashboard', title: m.section_dashboard, icon: LayoutDashboard},
   {path: '/dashboard/activities', title: m.section_activities, icon: ClipboardList, keepState: true},

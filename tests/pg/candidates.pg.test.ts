@@ -81,7 +81,7 @@ describe('candidate list search', () => {
 
   test('a card made by the mutators is found by its name, and a renamed card by its new one', async () => {
     const card = newCard({forename: 'מרים', surname: 'אבוחצירא'});
-    await mutate(alice, 'cards.create', card);
+    await mutate(alice, 'cards.create', card as ReadonlyJSONObject);
     expect(await found('אבוחצירא מרים')).toContain(card.id);
     await sql`UPDATE profile SET forename = 'מרים חנה' WHERE id = ${card.id}`;
     expect(await found('חנה אבוחצירא')).toContain(card.id);
