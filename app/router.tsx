@@ -11,7 +11,7 @@ import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
-import {SECTIONS, type Section, type SectionPath} from './shell/sections.ts';
+import {SECTIONS, type BuiltSectionPath, type Section} from './shell/sections.ts';
 import {KeptOutlet} from './shell/KeptOutlet.tsx';
 import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
@@ -88,8 +88,8 @@ const indexRoute = createRoute({
   },
 });
 
-/** Built screens; every other section shows its "coming soon" state until its screen is built. */
-const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {
+/** Built screens (the `built` sections); every other section shows its "coming soon" state. */
+const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/home': CandidateListPage,
   '/home/tickets/new': CardNewPage,
   '/temporary-profiles': PendingProfilesPage,
@@ -97,7 +97,7 @@ const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {
 };
 
 function pageOf(section: Section): ReactNode {
-  const Page = PAGES[section.path as SectionPath];
+  const Page = section.built ? PAGES[section.path as BuiltSectionPath] : undefined;
   const page = Page ? <Page /> : <ComingSoon section={section} />;
   return section.feature ? <FeatureGate feature={section.feature}>{page}</FeatureGate> : page;
 }

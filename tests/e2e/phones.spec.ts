@@ -74,7 +74,7 @@ test.describe('at 375 px', () => {
     }
   });
 
-  test('on the card view the arrows show, and at the page’s end the jump-up arrow covers none of its controls or text', async ({
+  test('on the card view the arrows show while it scrolls and fade at rest; at its end the jump-up arrow covers none of its controls or text', async ({
     page,
   }) => {
     const id = await insertCard(uniqueSurname());
@@ -83,11 +83,22 @@ test.describe('at 375 px', () => {
     await expect(page.getByTestId('card-name')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(1000);
 
+    // While the page moves, both arrows show; once it rests they fade and let clicks through to the page.
+    const jumps = page.getByTestId('scroll-jumps');
     await scrollTo(page, 0.5);
+    await expect(jumps).toHaveCSS('opacity', '1');
     await expect(page.getByTestId('jump-up')).toBeVisible();
     await expect(page.getByTestId('jump-down')).toBeVisible();
+    const [resting] = await arrowBoxes(page);
+    await expect(jumps).toHaveCSS('opacity', '0');
+    await expect(jumps).toHaveCSS('pointer-events', 'none');
+    const centre = {x: resting!.x + resting!.width / 2, y: resting!.y + resting!.height / 2};
+    expect(
+      await page.evaluate(({x, y}) => document.elementFromPoint(x, y)?.closest('[data-testid=scroll-jumps]'), centre),
+    ).toBeNull();
 
     await scrollTo(page, 1);
+    await expect(jumps).toHaveCSS('opacity', '1');
     await expect(page.getByTestId('jump-down')).toBeHidden();
     const [up, ...others] = await arrowBoxes(page);
     expect(others).toEqual([]);
