@@ -11,7 +11,7 @@ import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
-import {SECTIONS, type Section, type SectionPath} from './shell/sections.ts';
+import {SECTIONS, type BuiltSectionPath, type Section} from './shell/sections.ts';
 import {KeptOutlet} from './shell/KeptOutlet.tsx';
 import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
@@ -88,8 +88,8 @@ const indexRoute = createRoute({
   },
 });
 
-/** Built screens; every other section shows its "coming soon" state until its screen is built. */
-const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {
+/** Built screens (the `built` sections); every other section shows its "coming soon" state. */
+const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/home': CandidateListPage,
   '/home/tickets/new': CardNewPage,
   '/temporary-profiles': PendingProfilesPage,
@@ -97,7 +97,7 @@ const PAGES: Partial<Record<SectionPath, () => ReactNode>> = {
 };
 
 function pageOf(section: Section): ReactNode {
-  const Page = PAGES[section.path as SectionPath];
+  const Page = section.built ? PAGES[section.path as BuiltSectionPath] : undefined;
   const page = Page ? <Page /> : <ComingSoon section={section} />;
   return section.feature ? <FeatureGate feature={section.feature}>{page}</FeatureGate> : page;
 }
@@ -116,6 +116,7 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Sec
       if (section.permission && (!user || !can(contextOf(user), section.permission))) throw redirect({to: '/home'});
     },
     component: section.keepState ? () => null : () => pageOf(section),
+    staticData: {saveBar: section.saveBar},
   }),
 );
 
@@ -129,6 +130,7 @@ const cardEditRoute = createRoute({
     if (!user || !can(contextOf(user), 'editTickets')) throw redirect({to: '/home/tickets/$id', params});
   },
   component: CardEditPage,
+  staticData: {saveBar: true},
 });
 
 /** Public pages: anyone may open them. */
@@ -164,5 +166,9 @@ export function createAppRouter(context: RouterContext) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page keeps a save bar fixed at the bottom of the screen (see Section). */
+    saveBar?: boolean;
   }
 }

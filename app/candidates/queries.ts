@@ -4,17 +4,27 @@ import {visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleNotes} from '../../permissions/notes.ts';
 import {visibleFiles} from '../../permissions/files.ts';
+import {foldName} from '../lib/hebrew-name.ts';
 import {candidateListSchema, cardArgsSchema} from './schema.ts';
 
 export const candidateQueries = {
-  /** The candidate list: visible profiles by surname, a growing window, optional prefix search. */
+  /**
+   * The candidate list: visible profiles by surname, a growing window, optional search. A search finds
+   * a card when every typed word starts some word of its full name, in any order and folded (niqqud,
+   * final letters, hyphens, quotes and case do not matter), or when the whole text starts its city.
+   */
   list: defineQuery(candidateListSchema, ({args, ctx}) => {
     // Deleted profiles are in the recycling bin, and those awaiting approval on their own page.
     let q = visibleProfiles(zql.profile, ctx).where('deletedAt', 'IS', null).where('state', '!=', 'pending');
     if (args.search) {
-      const prefix = `${escapeLike(args.search)}%`;
-      q = q.where(({or, cmp}) =>
-        or(cmp('surname', 'ILIKE', prefix), cmp('forename', 'ILIKE', prefix), cmp('city', 'ILIKE', prefix)),
+      const city = `${escapeLike(args.search)}%`;
+      const words = foldName(args.search).split(' ').filter(Boolean);
+      q = q.where(({or, and, cmp}) =>
+        or(
+          cmp('city', 'ILIKE', city),
+          // nameSearch holds the folded name words, each after a space (migrations/0018).
+          ...(words.length ? [and(...words.map(word => cmp('nameSearch', 'LIKE', `% ${escapeLike(word)}%`)))] : []),
+        ),
       );
     }
     return q

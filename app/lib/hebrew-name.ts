@@ -1,7 +1,9 @@
 /**
  * Names as people type them, reduced to what identifies them, so that the same name typed twice compares
- * equal: at self-user sign-in (the typed name against the ticket's) and when looking for possible
- * duplicate profiles. Shared by the browser and the server.
+ * equal: at self-user sign-in (the typed name against the ticket's), when looking for possible
+ * duplicate profiles, and in the list's search. Shared by the browser and the server. The search
+ * compares typed words folded here with names folded by the database (fold_name, migrations/0018):
+ * a change here needs a migration changing that twin (tests/pg/name-search.pg.test.ts compares them).
  */
 
 const FINAL_LETTERS: Record<string, string> = {ך: 'כ', ם: 'מ', ן: 'נ', ף: 'פ', ץ: 'צ'};

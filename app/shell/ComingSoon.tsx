@@ -1,5 +1,6 @@
 import {Link} from '@tanstack/react-router';
 import {Hammer} from 'lucide-react';
+import {clsx} from 'clsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import type {Section} from './sections.ts';
 import * as m from '../paraglide/messages.js';
@@ -25,5 +26,20 @@ export function ComingSoon({section}: {section: Section}) {
         {m.coming_soon_back()}
       </Link>
     </section>
+  );
+}
+
+/** The mark of a link to a section whose screen is not built yet: in the menu (menu.ts comingSoon) and the bell. */
+export function ComingSoonTag({className}: {className?: string}) {
+  return (
+    <span
+      className={clsx(
+        'shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[10px] leading-none font-medium whitespace-nowrap text-slate-600',
+        className,
+      )}
+      data-testid="coming-soon-tag"
+    >
+      {m.coming_soon_badge()}
+    </span>
   );
 }

@@ -4,10 +4,13 @@ import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useReminders} from '../activities/use-reminders.ts';
 import {formatLocalDate} from '../lib/dates.ts';
+import {ComingSoonTag} from './ComingSoon.tsx';
+import {sectionAt} from './sections.ts';
 import * as m from '../paraglide/messages.js';
 
 /** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
 const sectionPath = (path: string): string => path;
+const ACTIVITIES = '/dashboard/activities';
 
 const fullName = (p: {forename: string; surname: string} | undefined) => (p ? `${p.forename} ${p.surname}` : '');
 
@@ -77,10 +80,12 @@ export function RemindersBell() {
           )}
           <Popover.Close asChild>
             <Link
-              to={sectionPath('/dashboard/activities')}
-              className="mt-1 block rounded-xl px-3 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
+              to={sectionPath(ACTIVITIES)}
+              className="mt-1 flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              data-testid="reminders-all"
             >
               {m.reminders_all()}
+              {!sectionAt(ACTIVITIES).built && <ComingSoonTag />}
             </Link>
           </Popover.Close>
         </Popover.Content>

@@ -9,7 +9,6 @@ import {LanguageSwitcher} from './LanguageSwitcher.tsx';
 import {PhoneProxyLink} from './PhoneProxyLink.tsx';
 import {FULL_MENU, SideMenu, type Badges, type MenuLook} from './SideMenu.tsx';
 import {useSite} from '../site/use-site.ts';
-import {useReminders} from '../activities/use-reminders.ts';
 import {useForumEnabled, useForumUnread} from '../forum/use-forum.ts';
 import type {MenuEnv} from './menu.ts';
 import {SettingsPanel} from '../settings/SettingsPanel.tsx';
@@ -31,7 +30,6 @@ export function Shell({children}: {children: ReactNode}) {
   const user = session.user!;
   const {layout, update} = useLayout();
   const site = useSite();
-  const {due} = useReminders();
   const forumUnread = useForumUnread(useForumEnabled());
   const [pending] = useQuery(queries.candidates.pending());
   useActivityPing();
@@ -39,7 +37,7 @@ export function Shell({children}: {children: ReactNode}) {
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
-  const badges: Badges = {reminders: due, forum: forumUnread, pending: pending.length};
+  const badges: Badges = {forum: forumUnread, pending: pending.length};
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (
     <>
@@ -88,7 +86,8 @@ export function Shell({children}: {children: ReactNode}) {
           <div className="flex-1" />
           <ConnectionBadge />
           <RemindersBell />
-          <LanguageSwitcher />
+          {/* On a phone the top bar has no room for it: the settings panel has the same switcher. */}
+          <LanguageSwitcher className="max-sm:hidden" />
           <SettingsPanel />
           <div className="hidden text-end leading-tight sm:block" data-testid="current-user">
             <div className="text-sm font-medium">{user.Name}</div>

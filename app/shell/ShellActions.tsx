@@ -5,6 +5,8 @@ import {toast} from 'sonner';
 import {ContactDialog} from '../contact/ContactDialog.tsx';
 import {WorldsDialog} from './WorldsDialog.tsx';
 import {SAY} from '../lib/dictionary.ts';
+import {can} from '../../permissions/context.ts';
+import {contextOf} from '../session.ts';
 import * as m from '../paraglide/messages.js';
 
 const itemClass =
@@ -20,9 +22,10 @@ function Item({icon, children, onClick, testid}: {icon: ReactNode; children: Rea
 }
 
 /**
- * The shell's buttons (spec §1, §6): the personal add-ticket link, contact and training coordination,
- * the worlds-program registration and the proxy number when the phone proxy is on. Donation and the
- * forum are links in the side menu. Links the site has not configured are left out.
+ * The shell's buttons (spec §1, §6): the personal add-ticket link (for users who may edit cards),
+ * contact and training coordination, the worlds-program registration and the proxy number when the
+ * phone proxy is on. Donation and the forum are links in the side menu. Links the site has not
+ * configured are left out.
  */
 export function ShellActions() {
   const {session} = useRouteContext({from: '/shell'});
@@ -41,9 +44,12 @@ export function ShellActions() {
     <div>
       <h2 className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500">{m.actions_title()}</h2>
       <div className="space-y-0.5" data-testid="shell-actions">
-        <Item icon={icon(Link2)} onClick={() => void copyLink()} testid="copy-link">
-          {m.copy_link()}
-        </Item>
+        {/* The link adds cards in the user's name: only for those who may edit cards (the server agrees). */}
+        {can(contextOf(user), 'editTickets') && (
+          <Item icon={icon(Link2)} onClick={() => void copyLink()} testid="copy-link">
+            {m.copy_link()}
+          </Item>
+        )}
         <Item icon={icon(MessageSquare)} onClick={() => setContact(true)} testid="open-contact">
           {m.contact_title()}
         </Item>

@@ -3,8 +3,9 @@ import {Link, useRouterState} from '@tanstack/react-router';
 import {ChevronDown, ExternalLink} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useId, useState} from 'react';
-import {badgesUnder, pathsUnder, visibleMenu, type BadgeKey, type MenuEnv, type MenuNode} from './menu.ts';
+import {badgesUnder, comingSoon, pathsUnder, visibleMenu, type BadgeKey, type MenuEnv, type MenuNode} from './menu.ts';
 import {sectionAt} from './sections.ts';
+import {ComingSoonTag} from './ComingSoon.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** How the menu is drawn: full, or collapsed to icons (optionally with small text, or widening on hover). */
@@ -67,17 +68,24 @@ function Entry({node, depth, ...props}: DrawProps & {node: MenuNode; depth: numb
     );
   }
   const section = sectionAt(node.path);
+  const soon = comingSoon(node);
   return (
     <Link
       to={section.path}
-      title={look.collapsed ? section.title() : undefined}
+      title={look.collapsed ? (soon ? `${section.title()} · ${m.coming_soon_badge()}` : section.title()) : undefined}
       activeOptions={{exact: true}}
       data-testid={`menu-${node.path}`}
+      data-coming-soon={soon || undefined}
       className={rowClass(look)}
       activeProps={{className: 'bg-brand-50 font-medium !text-brand-700', 'aria-current': 'page'}}
     >
       <section.icon className="size-4 shrink-0" aria-hidden />
       <span className={clsx('min-w-0 truncate', labelClass(look))}>{section.title()}</span>
+      {soon && (
+        <ComingSoonTag
+          className={clsx('ms-auto', look.collapsed && ['sr-only', look.hoverMenus && 'group-hover/side:not-sr-only'])}
+        />
+      )}
       {badge}
     </Link>
   );

@@ -15,8 +15,11 @@ import type {SiteSettings} from '../site/schema.ts';
 import {sectionAt, type SectionPath} from './sections.ts';
 import * as m from '../paraglide/messages.js';
 
-/** Counts shown next to menu entries: the user's due reminders and the forum's unread posts. */
-export type BadgeKey = 'reminders' | 'forum' | 'pending';
+/**
+ * Counts shown next to menu entries: cards awaiting approval and the forum's unread posts. Only
+ * entries with a screen carry one (the due reminders wait for the activities screen; the bell has them).
+ */
+export type BadgeKey = 'forum' | 'pending';
 
 /** What decides which entries a user sees. */
 export type MenuEnv = {ctx: AuthContext; site: SiteSettings; links: SessionInfo['links']};
@@ -52,7 +55,7 @@ export const MENU: readonly MenuHeading[] = [
       {kind: 'section', path: '/home/tickets/new'},
       {kind: 'section', path: '/temporary-profiles', badge: 'pending'},
       {kind: 'section', path: '/dashboard'},
-      {kind: 'section', path: '/dashboard/activities', badge: 'reminders'},
+      {kind: 'section', path: '/dashboard/activities'},
       {
         kind: 'group',
         id: 'ideas',
@@ -128,6 +131,9 @@ export const MENU: readonly MenuHeading[] = [
     ],
   },
 ];
+
+/** An entry whose screen is not built yet: the menu marks it "coming soon", and it carries no badge. */
+export const comingSoon = (node: MenuNode): boolean => node.kind === 'section' && !sectionAt(node.path).built;
 
 /** Whether a section's route lets this user in: its permission (admins hold all) and its site switch. */
 export function sectionAllowed(path: SectionPath, ctx: AuthContext, site: SiteSettings): boolean {

@@ -26,7 +26,10 @@ import * as m from '../paraglide/messages.js';
  * `permission` guards the route and hides the menu item (the administrator holds every permission);
  * without one, being signed in is enough. `feature` is a site switch that must be on. `keepState`
  * routes stay mounted when the user navigates away, so their search, scroll and live data are still
- * there on return (spec §2 "some routes are flagged so their state survives navigation").
+ * there on return (spec §2 "some routes are flagged so their state survives navigation"). `saveBar`
+ * pages keep a save bar fixed at the bottom of the screen, where nothing else may float (ScrollJumps).
+ * `built` sections have their screen (router.tsx PAGES, which the type holds to exactly these); the
+ * others show "coming soon", and the menu says so beside their entries.
  */
 export type Section = {
   path: string;
@@ -35,19 +38,34 @@ export type Section = {
   permission?: Permission;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
+  saveBar?: boolean;
+  built?: boolean;
 };
 
 export const SECTIONS = [
-  {path: '/home', title: m.candidates_title, icon: Users, keepState: true},
-  {path: '/home/tickets/new', title: m.new_candidate_title, icon: UserRoundPlus, permission: 'editTickets'},
-  {path: '/temporary-profiles', title: m.section_temporary_profiles, icon: Hourglass, permission: 'authorizeTemporaryProfiles'},
+  {path: '/home', title: m.candidates_title, icon: Users, keepState: true, built: true},
+  {
+    path: '/home/tickets/new',
+    title: m.new_candidate_title,
+    icon: UserRoundPlus,
+    permission: 'editTickets',
+    saveBar: true,
+    built: true,
+  },
+  {
+    path: '/temporary-profiles',
+    title: m.section_temporary_profiles,
+    icon: Hourglass,
+    permission: 'authorizeTemporaryProfiles',
+    built: true,
+  },
   {path: '/dashboard', title: m.section_dashboard, icon: LayoutDashboard},
   {path: '/dashboard/activities', title: m.section_activities, icon: ClipboardList, keepState: true},
   {path: '/dashboard/activity/edit/$id', title: m.section_activity, icon: ClipboardList},
   {path: '/ideas', title: m.section_ideas, icon: Lightbulb},
   {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, feature: 'ideaBank'},
   {path: '/meorasim', title: m.section_meorasim, icon: Heart},
-  {path: '/recycle-bin', title: m.section_recycle_bin, icon: Trash2, permission: 'showDeletedProfiles'},
+  {path: '/recycle-bin', title: m.section_recycle_bin, icon: Trash2, permission: 'showDeletedProfiles', built: true},
   {path: '/sectors', title: m.section_sectors, icon: Tags},
   {path: '/import/excel', title: m.section_import_excel, icon: FileUp, permission: 'importProfilesFromExcel'},
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel'},
@@ -59,5 +77,7 @@ export const SECTIONS = [
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];
+/** The sections whose screen is built. */
+export type BuiltSectionPath = Extract<(typeof SECTIONS)[number], {built: true}>['path'];
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;

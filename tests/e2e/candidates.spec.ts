@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {createCandidate, db, newSignedInPage, search, signIn, uniqueSurname} from './helpers.ts';
+import {createCandidate, db, insertCard, newSignedInPage, search, signIn, uniqueSurname} from './helpers.ts';
 
 const base = {forename: 'נחמה', gender: 'female' as const, city: 'ביתר עילית', birthDate: '2003-04-12', sector: 'litvish'};
 
@@ -48,6 +48,23 @@ test('(b) a shadchan never sees another shadchan’s personal-database candidate
   await other.reload();
   await search(other, surname);
   await expect(other.getByTestId('candidates-empty')).toHaveText('לא נמצאו תוצאות');
+});
+
+test('the full name typed in either order finds the card; a word of no part of it finds nothing', async ({page}) => {
+  const surname = uniqueSurname();
+  const id = await insertCard(surname, 'חיה שרה');
+  await signIn(page, 'demo-coordinator');
+  const row = page.locator(`[data-testid=candidate-row][data-id="${id}"]`);
+
+  await search(page, `חיה שרה ${surname}`);
+  await expect(row).toHaveCount(1);
+  await search(page, `${surname} חיה`);
+  await expect(row).toHaveCount(1);
+  await search(page, `חַיָּה ${surname.slice(0, 7)}`); // niqqud, and the start of the surname
+  await expect(row).toHaveCount(1);
+  await search(page, `${surname} רבקה`);
+  await expect(page.getByTestId('candidates-empty')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
 
 test('(c) invalid input shows translated errors next to the fields and writes nothing', async ({page}) => {

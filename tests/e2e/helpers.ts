@@ -68,11 +68,11 @@ export async function createCandidate(
  * A card of its own for a test that must not meet other tests' open pages on it (their browsers stay
  * open, and on a shared card their presence or edits would show). Returns its id.
  */
-export async function insertCard(surname: string) {
+export async function insertCard(surname: string, forename = 'לאה') {
   const sql = db();
   const id = `e2e-${surname}`;
   await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id)
-            VALUES (${id}, 'לאה', ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator')`;
+            VALUES (${id}, ${forename}, ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator')`;
   await sql`INSERT INTO profile_detail (profile_id, details)
             VALUES (${id}, ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
   await sql.end();

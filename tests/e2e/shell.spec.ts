@@ -178,6 +178,8 @@ test('jump arrows scroll a long page down and back up; the footer is there', asy
   await page.setViewportSize({width: 1280, height: 600});
   await signIn(page, 'demo-admin');
   await expect(page.getByTestId('jump-up')).toHaveCount(0);
+  // The arrows show once the page moves (at rest they fade and let clicks through).
+  await page.mouse.wheel(0, 50);
   await page.getByTestId('jump-down').click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await expect(page.locator('footer')).toBeInViewport();
@@ -191,7 +193,7 @@ test('the top bar’s collapse toggle folds the side menu to icons and back', as
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'true');
-  await expect(menu.getByTestId('menu-/dashboard')).toHaveAttribute('title', 'לוח בקרה');
+  await expect(menu.getByTestId('menu-/dashboard')).toHaveAttribute('title', 'לוח בקרה · בקרוב');
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
 });

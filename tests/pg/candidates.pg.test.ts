@@ -6,7 +6,7 @@ import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {runServerMutator} from '../../server/zero/endpoints.ts';
-import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {makeProfile, makeUser, newCard} from '../support/fixtures.ts';
 
 /**
  * The server's own query definitions and mutators, run through Zero's server transaction against the
@@ -48,6 +48,48 @@ describe('candidate list row filter', () => {
   test('without showTickets the list is empty (an impossible filter, not an error)', async () => {
     const noView: AuthContext = {...viewer, permissions: []};
     expect(await listAs(noView, 'ויזיביליטי')).toEqual([]);
+  });
+});
+
+describe('candidate list search', () => {
+  const found = async (search: string) => (await listAs(admin, search)).map(p => p.id);
+  let chaya: string, yosef: string;
+  beforeAll(async () => {
+    chaya = await makeProfile(sql, bob.userID, 'general', 'אבקסיס', 'חיה שרה');
+    yosef = await makeProfile(sql, bob.userID, 'general', 'בן-שושן', 'יוסף');
+  });
+
+  test('the full name finds the card in either order, each word the start of a word of the name', async () => {
+    expect(await found('חיה שרה אבקסיס')).toContain(chaya);
+    expect(await found('אבקסיס חיה')).toContain(chaya);
+    expect(await found('שרה אבק ח')).toContain(chaya);
+  });
+
+  test('every word must match: a word of no part of the name, or from inside a word, finds nothing', async () => {
+    expect(await found('חיה רבקה אבקסיס')).not.toContain(chaya);
+    expect(await found('אבקסיס קסיס')).not.toContain(chaya);
+    expect(await found('חיה שרה אבקסיס יוסף')).toEqual([]);
+  });
+
+  test('words are folded: niqqud, final letters, hyphens, maqaf and quotes do not matter', async () => {
+    expect(await found('חַיָּה אַבְּקָסִיס')).toContain(chaya);
+    expect(await found('שושנ יוסף')).toContain(yosef);
+    expect(await found('יוסף בן־שושן')).toContain(yosef);
+    expect(await found('בנ ש')).toContain(yosef);
+    expect(await found('"יוסף" שושן')).toContain(yosef);
+  });
+
+  test('a card made by the mutators is found by its name, and a renamed card by its new one', async () => {
+    const card = newCard({forename: 'מרים', surname: 'אבוחצירא'});
+    await mutate(alice, 'cards.create', card as ReadonlyJSONObject);
+    expect(await found('אבוחצירא מרים')).toContain(card.id);
+    await sql`UPDATE profile SET forename = 'מרים חנה' WHERE id = ${card.id}`;
+    expect(await found('חנה אבוחצירא')).toContain(card.id);
+  });
+
+  test('the whole text still finds cards by the start of their city', async () => {
+    expect(await found('בני ב')).toEqual(expect.arrayContaining([chaya, yosef]));
+    expect(await found('ני ברק')).not.toContain(chaya);
   });
 });
 

@@ -29,10 +29,16 @@ export async function makeUser(
 }
 
 /** Inserts a profile directly (bypassing mutators) for visibility tests. */
-export async function makeProfile(sql: Sql, ownerID: string, database: 'general' | 'personal', surname = 'כהן') {
+export async function makeProfile(
+  sql: Sql,
+  ownerID: string,
+  database: 'general' | 'personal',
+  surname = 'כהן',
+  forename = 'משה',
+) {
   const id = `p-${nanoid(8)}`;
   await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id)
-            VALUES (${id}, 'משה', ${surname}, 'male', '2000-01-01', 'בני ברק', 'litvish', 'available', ${database}, ${ownerID})`;
+            VALUES (${id}, ${forename}, ${surname}, 'male', '2000-01-01', 'בני ברק', 'litvish', 'available', ${database}, ${ownerID})`;
   await sql`INSERT INTO profile_detail (profile_id) VALUES (${id})`;
   return id;
 }

@@ -2,7 +2,7 @@ import {describe, expect, test} from 'vitest';
 import {effectivePermissions} from '../../permissions/roles.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import type {Role} from '../../permissions/roles.ts';
-import {MAX_SUBMENU_DEPTH, MENU, visibleMenu, type MenuEnv, type MenuNode} from '../../app/shell/menu.ts';
+import {MAX_SUBMENU_DEPTH, MENU, comingSoon, visibleMenu, type MenuEnv, type MenuNode} from '../../app/shell/menu.ts';
 import {SECTIONS} from '../../app/shell/sections.ts';
 import {DEFAULT_SITE} from '../../app/site/schema.ts';
 
@@ -74,6 +74,26 @@ describe('side menu', () => {
     const noRights: AuthContext = {userID: 'x', role: 'shadchan', permissions: []};
     expect(ids(visibleMenu(env(noRights)))).not.toContain('forum');
     expect(ids(visibleMenu(env({...noRights, permissions: ['forumAccess']})))).toContain('forum');
+  });
+
+  test('entries whose screen is not built are marked coming soon and carry no badge', () => {
+    const all = (nodes: readonly MenuNode[]): MenuNode[] =>
+      nodes.flatMap(n => (n.kind === 'group' ? [n, ...all(n.children)] : [n]));
+    const nodes = all(MENU.flatMap(h => h.items));
+    const soon = nodes.filter(comingSoon);
+    for (const node of soon) expect(node.kind !== 'group' && node.badge, JSON.stringify(node)).toBeFalsy();
+    expect(soon.map(n => n.kind === 'section' && n.path)).toEqual(
+      expect.arrayContaining(['/dashboard', '/dashboard/activities', '/ideas', '/meorasim', '/admin/logs']),
+    );
+    const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
+    expect(built.sort()).toEqual(['/home', '/home/tickets/new', '/recycle-bin', '/temporary-profiles']);
+  });
+
+  test('the pending-approval entry keeps its badge; external links keep theirs', () => {
+    const work = MENU.find(h => h.id === 'work')!.items;
+    expect(work.find(n => n.kind === 'section' && n.path === '/temporary-profiles')).toMatchObject({badge: 'pending'});
+    const community = MENU.find(h => h.id === 'community')!.items;
+    expect(community.find(n => n.kind === 'external' && n.id === 'forum')).toMatchObject({badge: 'forum'});
   });
 
   test('an external link without a configured address is left out', () => {
