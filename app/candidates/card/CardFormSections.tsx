@@ -7,6 +7,7 @@ import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
 import type {Labels} from '../../../zero-schema.ts';
 import {Field, Select, TextInput} from '../../ui/controls.tsx';
+import {DateInput} from '../../ui/DateInput.tsx';
 import {CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
 import {COLOURS} from './schema.ts';
@@ -168,7 +169,13 @@ export function CardFormFields({
   const errorOf = (field: CardField) => errors[field.key] ?? errors[`details.${field.key}`];
   const core = (key: string, label: string, input: 'text' | 'date' = 'text') => (
     <Field label={`${label} *`} error={errors[key]}>
-      {p => <TextInput {...p} name={key} type={input} value={form[key] as string} onChange={e => set(key, e.target.value)} />}
+      {p =>
+        input === 'date' ? (
+          <DateInput fieldProps={p} name={key} value={form[key] as string} onChange={value => set(key, value)} />
+        ) : (
+          <TextInput {...p} name={key} value={form[key] as string} onChange={e => set(key, e.target.value)} />
+        )
+      }
     </Field>
   );
 
@@ -233,12 +240,11 @@ export function CardFormFields({
             </Field>
             <Field label={m.card_open_from()} error={errors.openFrom}>
               {p => (
-                <TextInput
-                  {...p}
+                <DateInput
+                  fieldProps={p}
                   name="openFrom"
-                  type="date"
                   value={form.openFrom as string}
-                  onChange={e => set('openFrom', e.target.value)}
+                  onChange={value => set('openFrom', value)}
                 />
               )}
             </Field>
