@@ -55,7 +55,8 @@ export function DateInput({
         dir="ltr"
         inputMode="numeric"
         autoComplete={autoComplete}
-        // Repeated letters read the same in either direction; the marks keep the groups in DD-MM-YYYY order.
+        // Hebrew groups joined by dashes would run right to left as one, year first; left-to-right marks
+        // keep them in the order the digits are typed.
         placeholder={m.date_placeholder().split('-').join('\u200e-\u200e')}
         maxLength={10}
         className="min-w-0 flex-1 text-start tabular-nums rtl:text-end"

@@ -67,7 +67,7 @@ test('(c) invalid input shows translated errors next to the fields and writes no
 
   // A birth date that makes the candidate 10 years old.
   await forename.fill('אליה');
-  await form.locator('[name=birthDate]').fill(`${new Date().getFullYear() - 10}-01-01`);
+  await form.locator('[name=birthDate]').fill(`01-01-${new Date().getFullYear() - 10}`);
   await page.getByTestId('card-save').click();
   await expect(form.getByText('הגיל צריך להיות בין 16 ל-99')).toBeVisible();
   await expect(form.getByText('יש להזין שם', {exact: true})).toBeHidden();
