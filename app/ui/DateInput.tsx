@@ -21,16 +21,18 @@ const shownFor = (value: string) => isoDateToTyped(value) ?? value;
 export function DateInput({
   fieldProps,
   name,
-  value,
+  value: given,
   onChange,
   autoComplete,
 }: {
   fieldProps: FieldProps;
   name: string;
-  value: string;
+  /** Undefined in a new form that has no such key yet: an empty field. */
+  value: string | undefined;
   onChange: (value: string) => void;
   autoComplete?: string;
 }) {
+  const value = given ?? '';
   const locale = currentLocale();
   const [text, setText] = useState(() => shownFor(value));
   const [handedOn, setHandedOn] = useState(value);

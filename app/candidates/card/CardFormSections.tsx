@@ -171,7 +171,7 @@ export function CardFormFields({
     <Field label={`${label} *`} error={errors[key]}>
       {p =>
         input === 'date' ? (
-          <DateInput fieldProps={p} name={key} value={form[key] as string} onChange={value => set(key, value)} />
+          <DateInput fieldProps={p} name={key} value={form[key] as string | undefined} onChange={value => set(key, value)} />
         ) : (
           <TextInput {...p} name={key} value={form[key] as string} onChange={e => set(key, e.target.value)} />
         )
@@ -243,7 +243,7 @@ export function CardFormFields({
                 <DateInput
                   fieldProps={p}
                   name="openFrom"
-                  value={form.openFrom as string}
+                  value={form.openFrom as string | undefined}
                   onChange={value => set('openFrom', value)}
                 />
               )}
