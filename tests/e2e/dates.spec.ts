@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {expect, test} from '@playwright/test';
 import {db, insertCard, signIn, uniqueSurname} from './helpers.ts';
 
@@ -36,6 +37,8 @@ for (const {locale, march, april, forward, invalid} of LANGUAGES) {
     await expect(calendar.locator('[aria-pressed=true]')).toHaveText('5');
     await expect(calendar.locator('[data-day="2001-03-05"]')).toBeFocused();
     await page.screenshot({path: `test-results/screens/date-calendar-${locale}.png`});
+    const axe = await new AxeBuilder({page}).include('[data-testid=calendar]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id)).toEqual([]);
     await page.keyboard.press(forward); // the next day is to the left in Hebrew
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('PageDown');
