@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
+import {isoDateToTyped} from '../app/lib/dates.ts';
 import {ROOT, dataDir, isProduction, listenHost, readPorts} from './config.ts';
 import {DEMO_PASSWORD, DEMO_USERS, demoSelfUser} from './db/seed.ts';
 import {connect} from './db/sql.ts';
@@ -118,7 +119,7 @@ if (stack) {
     const self = await demoSelfUserOf(stack.databaseURL);
     if (self) {
       logLine('start', `Self-user (candidate) login at ${stack.appURL}/self-user/login:`);
-      logLine('start', `  • ID ${self.tz}, born ${self.birthday}, phone ${self.phone}, name ${self.name}`);
+      logLine('start', `  • ID ${self.tz}, born ${isoDateToTyped(self.birthday)}, phone ${self.phone}, name ${self.name}`);
     }
   }
   if (production && stack.seeded.length) {

@@ -38,3 +38,57 @@ export function formatLocalDate(ms: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(at.getDate())}-${two(at.getMonth() + 1)}-${at.getFullYear()}`;
 }
+
+/** DD-MM-YYYY HH:MM (24 h) of a moment in time (a note, a change in the history) on the user's own clock. */
+export function formatLocalDateTime(ms: number): string {
+  const at = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${formatLocalDate(ms)} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** DD-MM-YYYY of a form's 'YYYY-MM-DD' value, or undefined when it is not a valid date. */
+export function isoDateToTyped(iso: string): string | undefined {
+  const ms = isoDateToMs(iso);
+  return ms === undefined ? undefined : formatDate(ms);
+}
+
+/**
+ * The 'YYYY-MM-DD' of a date as a person types it: day, month, four-digit year, separated by '-', '.'
+ * or '/' (one or two digits for day and month) or not at all (DDMMYYYY). A pasted 'YYYY-MM-DD' is
+ * accepted too: its four-digit year first cannot be mistaken for a day. Undefined when it is not a
+ * whole, valid date.
+ */
+export function typedDateToIso(typed: string): string | undefined {
+  const text = typed.trim();
+  if (ISO_DATE.test(text)) return isoDateToMs(text) === undefined ? undefined : text;
+  const dmy = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(text);
+  if (!dmy) return undefined;
+  const iso = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
+  return isoDateToMs(iso) === undefined ? undefined : iso;
+}
+
+/**
+ * What a date field hands its form: '' when empty, the 'YYYY-MM-DD' of a whole date, and otherwise the
+ * text as typed. An unfinished or impossible date must reach the schema, which rejects it as
+ * 'invalidDate', rather than pass for an empty field.
+ */
+export function typedDateValue(typed: string): string {
+  if (typed.trim() === '') return '';
+  return typedDateToIso(typed) ?? typed;
+}
+
+/**
+ * While digits are typed forward, puts in the dashes of DD-MM-YYYY ("050" → "05-0"). Text laid out
+ * some other way ("5.3.2001", "5-3-2001") is the typist's own and is left as it is.
+ */
+export function separateDateDigits(typed: string): string {
+  if (!/^[\d-]*$/.test(typed)) return typed;
+  const [day = '', month, year] = typed.split('-');
+  const ours = day.length === 2 || (month === undefined && day.length > 2);
+  if (!ours || (year !== undefined && month!.length !== 2)) return typed;
+  const digits = typed.replace(/-/g, '').slice(0, 8);
+  // A dash typed (or left after a backspace) right where one belongs stays.
+  const dash = typed.endsWith('-') && (digits.length === 2 || digits.length === 4) ? '-' : '';
+  const groups = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(g => g !== '');
+  return groups.join('-') + dash;
+}

@@ -6,6 +6,7 @@ import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {AuthFrame, CodeField} from '../login/AuthFrame.tsx';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
+import {DateInput} from '../ui/DateInput.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -76,19 +77,29 @@ export function SelfLoginPage() {
         >
           {fields.map(f => (
             <Field key={f.key} label={f.label} error={touched[f.key] ? errors[f.key] : undefined}>
-              {p => (
-                <TextInput
-                  {...p}
-                  name={f.key}
-                  type={f.type}
-                  inputMode={f.inputMode}
-                  autoComplete={f.autoComplete}
-                  dir={f.key === 'name' ? undefined : 'ltr'}
-                  className={f.key === 'name' ? undefined : 'text-start rtl:text-end'}
-                  value={details[f.key]}
-                  onChange={e => set(f.key, e.target.value)}
-                />
-              )}
+              {p =>
+                f.type === 'date' ? (
+                  <DateInput
+                    fieldProps={p}
+                    name={f.key}
+                    autoComplete={f.autoComplete}
+                    value={details[f.key]}
+                    onChange={value => set(f.key, value)}
+                  />
+                ) : (
+                  <TextInput
+                    {...p}
+                    name={f.key}
+                    type={f.type}
+                    inputMode={f.inputMode}
+                    autoComplete={f.autoComplete}
+                    dir={f.key === 'name' ? undefined : 'ltr'}
+                    className={f.key === 'name' ? undefined : 'text-start rtl:text-end'}
+                    value={details[f.key]}
+                    onChange={e => set(f.key, e.target.value)}
+                  />
+                )
+              }
             </Field>
           ))}
           <Button type="submit" disabled={!checked.ok || waiting} className="w-full py-2.5" data-testid="send-code">

@@ -27,7 +27,7 @@ test('the link → the form → an error → fixed → the §5 confirmation → 
   await form.locator('[name=forename]').fill('נחמה');
   await form.locator('[name=surname]').fill(surname);
   await form.locator('[name=gender]').selectOption('female');
-  await form.locator('[name=birthDate]').fill('2003-04-05');
+  await form.locator('[name=birthDate]').fill('05-04-2003');
   await form.locator('[name=city]').fill('מודיעין עילית');
   await form.locator('[name=occupation]').fill('גננת');
   await form.locator('[name=suggestionsContact]').fill('אמא');

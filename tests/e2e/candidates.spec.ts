@@ -52,7 +52,7 @@ test('(b) a shadchan never sees another shadchan’s personal-database candidate
 
 test('the full name typed in either order finds the card; a word of no part of it finds nothing', async ({page}) => {
   const surname = uniqueSurname();
-  const id = await insertCard(surname, 'חיה שרה');
+  const id = await insertCard(surname, {forename: 'חיה שרה'});
   await signIn(page, 'demo-coordinator');
   const row = page.locator(`[data-testid=candidate-row][data-id="${id}"]`);
 
@@ -84,7 +84,7 @@ test('(c) invalid input shows translated errors next to the fields and writes no
 
   // A birth date that makes the candidate 10 years old.
   await forename.fill('אליה');
-  await form.locator('[name=birthDate]').fill(`${new Date().getFullYear() - 10}-01-01`);
+  await form.locator('[name=birthDate]').fill(`01-01-${new Date().getFullYear() - 10}`);
   await page.getByTestId('card-save').click();
   await expect(form.getByText('הגיל צריך להיות בין 16 ל-99')).toBeVisible();
   await expect(form.getByText('יש להזין שם', {exact: true})).toBeHidden();

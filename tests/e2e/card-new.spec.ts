@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {createCandidate, db, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
+import {createCandidate, db, insertCard, newSignedInPage, signIn, typeDate, uniqueSurname} from './helpers.ts';
 
 /** The new-profile screen, its duplicate warning, and approving temporary cards. */
 
@@ -10,7 +10,7 @@ async function fillRequired(page: Page, c: {forename: string; surname: string; b
   await form.locator('[name=forename]').fill(c.forename);
   await form.locator('[name=surname]').fill(c.surname);
   await form.locator('[name=gender]').selectOption(c.gender ?? 'female');
-  await form.locator('[name=birthDate]').fill(c.birthDate);
+  await typeDate(form.locator('[name=birthDate]'), c.birthDate);
   await form.locator('[name=city]').fill('אלעד');
   await form.locator('[name=sectorID]').selectOption('litvish');
   await form.locator('[name=occupation]').fill('מזכירה');
@@ -100,7 +100,7 @@ test('the duplicate warning: same name and birth date, same phone, and an ID num
   await page.getByRole('button', {name: 'חזרה לטופס'}).click();
   await page.locator('[name=idNumber]').fill('');
   await page.locator('[name=candidatePhone]').fill('');
-  await page.locator('[name=birthDate]').fill('1999-01-01');
+  await page.locator('[name=birthDate]').fill('01-01-1999');
   await page.getByTestId('card-save').click();
   await page.waitForURL(url => /\/home\/tickets\/(?!new)[^/]+$/.test(url.pathname));
   expect(Number((await sql`SELECT count(*) FROM profile`)[0]!.count)).toBe(before + 1);

@@ -46,7 +46,7 @@ test('the edit form and the print view in English read left to right', async ({p
   await expect(page.getByTestId('card-form')).toBeVisible();
   await expect(page.getByTestId('form-section-contacts')).toContainText('Contacts');
   await page.screenshot({path: 'test-results/screens/card-edit-en.png', fullPage: true});
-  await page.getByRole('link', {name: 'View card'}).click();
+  await page.getByRole('link', {name: 'View profile'}).click();
   await expect(page.getByTestId('card-history')).toBeVisible();
   await page.emulateMedia({media: 'print'});
   await expect(page.getByTestId('side-menu')).toBeHidden();
@@ -88,7 +88,7 @@ test('delete a card after confirming, find it in the recycling bin, restore it',
   page.once('dialog', dialog => (expect(dialog.message()).toBe('להמשיך במחיקה?'), void dialog.accept()));
   await page.getByTestId('card-delete').click();
   await page.waitForURL('**/home');
-  await expect(page.getByText('פרופיל שנמחק נמצא בסל המחזור').first()).toBeVisible();
+  await expect(page.getByText('כרטיס שנמחק נמצא בסל המחזור').first()).toBeVisible();
   await expect(page.locator(`[data-testid=candidate-row][data-id="${id}"]`)).toHaveCount(0);
 
   await page.getByTestId('submenu-control').click();

@@ -1,4 +1,4 @@
-import {expect, type Browser, type Page} from '@playwright/test';
+import {expect, type Browser, type Locator, type Page} from '@playwright/test';
 import postgres from 'postgres';
 
 /** Signs in through the development sign-in page and waits until the list is live. */
@@ -16,6 +16,12 @@ export async function newSignedInPage(browser: Browser, userID: string, locale?:
   const page = await context.newPage();
   await signIn(page, userID, locale);
   return page;
+}
+
+/** Types a date ('YYYY-MM-DD' in the test's data) into a date field as a user does: DD-MM-YYYY. */
+export async function typeDate(field: Locator, iso: string) {
+  const [year, month, day] = iso.split('-');
+  await field.fill(`${day}-${month}-${year}`);
 }
 
 export async function search(page: Page, text: string) {
@@ -45,7 +51,7 @@ export async function createCandidate(
   await form.locator('[name=forename]').fill(c.forename);
   await form.locator('[name=surname]').fill(c.surname);
   await form.locator('[name=gender]').selectOption(c.gender);
-  await form.locator('[name=birthDate]').fill(c.birthDate);
+  await typeDate(form.locator('[name=birthDate]'), c.birthDate);
   await form.locator('[name=city]').fill(c.city);
   await form.locator('[name=sectorID]').selectOption(c.sector);
   if (c.idNumber) await form.locator('[name=idNumber]').fill(c.idNumber);
@@ -68,11 +74,11 @@ export async function createCandidate(
  * A card of its own for a test that must not meet other tests' open pages on it (their browsers stay
  * open, and on a shared card their presence or edits would show). Returns its id.
  */
-export async function insertCard(surname: string, forename = 'לאה') {
+export async function insertCard(surname: string, {forename = 'לאה', birthDate = '2001-01-01'} = {}) {
   const sql = db();
   const id = `e2e-${surname}`;
   await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id)
-            VALUES (${id}, ${forename}, ${surname}, 'female', '2001-01-01', 'צפת', 'litvish', 'available', 'demo-coordinator')`;
+            VALUES (${id}, ${forename}, ${surname}, 'female', ${birthDate}, 'צפת', 'litvish', 'available', 'demo-coordinator')`;
   await sql`INSERT INTO profile_detail (profile_id, details)
             VALUES (${id}, ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000']})})`;
   await sql.end();

@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {demoSelfUser} from '../../server/db/seed.ts';
-import {db, useUpTodaysCalls} from './helpers.ts';
+import {db, typeDate, useUpTodaysCalls} from './helpers.ts';
 
 /** A candidate signs in with the ticket's details and a missed-call code, and closes the ticket. */
 test('self-user login → home → close the ticket', async ({page}) => {
@@ -15,7 +15,7 @@ test('self-user login → home → close the ticket', async ({page}) => {
   await page.locator('[name=tz]').fill('123456789'); // fails the check digit
   await expect(page.getByText('מספר זהות לא תקין')).toBeVisible();
   await page.locator('[name=tz]').fill(details.tz);
-  await page.locator('[name=birthday]').fill(details.birthday);
+  await typeDate(page.locator('[name=birthday]'), details.birthday);
   await page.locator('[name=phone]').fill(details.phone);
   await page.locator('[name=name]').fill(details.name);
   await expect(send).toBeEnabled();
@@ -58,7 +58,7 @@ test('when the day’s calls are used up, the self-user login says so (Hebrew)',
   try {
     await page.goto('/self-user/login');
     await page.locator('[name=tz]').fill(details!.tz);
-    await page.locator('[name=birthday]').fill(details!.birthday);
+    await typeDate(page.locator('[name=birthday]'), details!.birthday);
     await page.locator('[name=phone]').fill(details!.phone);
     await page.locator('[name=name]').fill(details!.name);
     await page.getByTestId('send-code').click();

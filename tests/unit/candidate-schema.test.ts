@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {describe, expect, test} from 'vitest';
 import {candidateListSchema} from '../../app/candidates/schema.ts';
 import {cardCreateSchema, cardPatchSchema} from '../../app/candidates/card/mutators.ts';
+import {typedDateValue} from '../../app/lib/dates.ts';
 
 const isoYearsAgo = (years: number, extraDays = 0) => {
   const d = new Date();
@@ -54,6 +55,15 @@ describe('new card schema', () => {
     expect(issuesOf(cardCreateSchema, {...valid, gender: 'other'})).toEqual({gender: 'required'});
     expect(issuesOf(cardCreateSchema, {...valid, database: 'secret'})).toEqual({database: 'required'});
     expect(issuesOf(cardCreateSchema, {...valid, birthDate: '2001-02-29'})).toEqual({birthDate: 'invalidDate'});
+  });
+
+  test('a date typed only in part is an invalid date, not a missing one, in both date fields', () => {
+    for (const typed of ['05-03-20', '31-02-2001']) {
+      const value = typedDateValue(typed);
+      expect(issuesOf(cardCreateSchema, {...valid, birthDate: value})).toEqual({birthDate: 'invalidDate'});
+      expect(issuesOf(cardCreateSchema, {...valid, openFrom: value})).toEqual({openFrom: 'invalidDate'});
+    }
+    expect(v.parse(cardCreateSchema, {...valid, openFrom: typedDateValue('05.03.2030')}).openFrom).toBe('2030-03-05');
   });
 
   test('age derived from the date of birth must be 16–99', () => {

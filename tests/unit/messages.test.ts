@@ -44,3 +44,21 @@ describe('UI messages', () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * The candidate's record has one name per language: כרטיס (the spec's own Hebrew, "הכרטיס נסגר
+ * בהצלחה!"), profile (the spec's English labels), Profil, анкета. The other words once used side by side
+ * must not come back.
+ */
+test('one word for the candidate’s record in each language', () => {
+  const others: Record<string, RegExp> = {
+    he: /פרופיל|(?<![א-ת])[בהל]?תיק(ים)?(?![א-ת])/,
+    en: /\b(card|ticket)s?\b/i,
+    de: /karte/i,
+    ru: /карточ|профил/i,
+  };
+  for (const locale of LOCALES) {
+    const strays = Object.entries(read(locale)).filter(([, text]) => others[locale]!.test(text));
+    expect(strays, locale).toEqual([]);
+  }
+});

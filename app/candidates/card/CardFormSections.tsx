@@ -7,6 +7,7 @@ import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
 import type {Labels} from '../../../zero-schema.ts';
 import {Field, Select, TextInput} from '../../ui/controls.tsx';
+import {DateInput} from '../../ui/DateInput.tsx';
 import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
 import {COLOURS} from './schema.ts';
@@ -72,7 +73,10 @@ export function CardFormFields({
     if (key === 'statusID') return labelOf(statuses.find(r => r.id === text)?.labels, locale) || text;
     if (key === 'communityID') return communities.find(c => c.id === text)?.name ?? text;
     if (value === '' || (Array.isArray(value) && value.length === 0)) return '';
-    if (key === 'birthDate' || key === 'openFrom') return historyValue(key, isoDateToMs(text) ?? text);
+    if (key === 'birthDate' || key === 'openFrom') {
+      const ms = isoDateToMs(text);
+      return ms === undefined ? text : historyValue(key, ms);
+    }
     const detail = CARD_FIELDS.find(f => f.key === key);
     if (detail?.kind.type === 'yesNo') return historyValue(`details.${key}`, value === 'yes');
     if (detail?.kind.type === 'phone' || detail?.kind.type === 'phones') return text;
@@ -207,7 +211,13 @@ export function CardFormFields({
     mark(
       key,
       <Field label={`${label} *`} error={errors[key]}>
-        {p => <TextInput {...p} name={key} type={input} value={form[key] as string} onChange={e => set(key, e.target.value)} />}
+        {p =>
+          input === 'date' ? (
+            <DateInput fieldProps={p} name={key} value={form[key] as string | undefined} onChange={value => set(key, value)} />
+          ) : (
+            <TextInput {...p} name={key} value={form[key] as string} onChange={e => set(key, e.target.value)} />
+          )
+        }
       </Field>,
     );
 
@@ -283,12 +293,11 @@ export function CardFormFields({
               'openFrom',
               <Field label={m.card_open_from()} error={errors.openFrom}>
                 {p => (
-                  <TextInput
-                    {...p}
+                  <DateInput
+                    fieldProps={p}
                     name="openFrom"
-                    type="date"
-                    value={form.openFrom as string}
-                    onChange={e => set('openFrom', e.target.value)}
+                    value={form.openFrom as string | undefined}
+                    onChange={value => set('openFrom', value)}
                   />
                 )}
               </Field>,

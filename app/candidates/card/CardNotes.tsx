@@ -6,7 +6,7 @@ import {useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
 import {can} from '../../../permissions/context.ts';
 import {SAY} from '../../lib/dictionary.ts';
-import {formatLocalDate} from '../../lib/dates.ts';
+import {formatLocalDateTime} from '../../lib/dates.ts';
 import {validate} from '../../lib/field-errors.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
@@ -101,7 +101,9 @@ export function CardNotes({profileID}: {profileID: string}) {
             <li key={note.id} className="py-3" data-testid="note">
               <div className="flex items-center gap-2 text-xs text-slate-500">
                 <bdi className="font-medium text-slate-700">{note.author?.name}</bdi>
-                <span className="tabular-nums">{formatLocalDate(note.createdAt)}</span>
+                <span dir="ltr" className="tabular-nums">
+                  {formatLocalDateTime(note.createdAt)}
+                </span>
                 {note.personal && (
                   <span className="inline-flex items-center gap-1 rounded-full bg-gold-100 px-2 py-0.5 font-medium text-amber-800">
                     <Lock className="size-3" aria-hidden />

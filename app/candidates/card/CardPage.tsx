@@ -10,7 +10,7 @@ import {clsx} from 'clsx';
 import {can} from '../../../permissions/context.ts';
 import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
-import {ageOn, formatDate, formatLocalDate, msToIsoDate} from '../../lib/dates.ts';
+import {ageOn, formatDate, formatLocalDate, formatLocalDateTime, msToIsoDate} from '../../lib/dates.ts';
 import {hebrewDateOf} from '../../lib/hebrew-date.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
@@ -292,7 +292,9 @@ function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
         <ul className="divide-y divide-slate-100 text-sm">
           {rows.slice(0, 50).map(r => (
             <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="history-entry">
-              <span className="text-slate-500 tabular-nums">{formatLocalDate(r.createdAt)}</span>
+              <span dir="ltr" className="text-slate-500 tabular-nums">
+                {formatLocalDateTime(r.createdAt)}
+              </span>
               <bdi className="font-medium text-slate-700">{r.author?.name}</bdi>
               {r.field === 'created' ? (
                 <span className="text-slate-700">{m.card_history_created()}</span>
