@@ -1,5 +1,5 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
-import {Link, useBlocker, useNavigate, useParams} from '@tanstack/react-router';
+import {Link, useNavigate, useParams} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {useEffect, useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
@@ -10,6 +10,7 @@ import {queries} from '../../queries.ts';
 import {Button} from '../../ui/controls.tsx';
 import {CardFormSections} from './CardFormSections.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
+import {useLeaveGuard} from '../../ui/use-leave-guard.ts';
 import {cardArgs, formFromCard, formsDiffer, type CardForm} from './form.ts';
 import {cardSaveSchema} from './mutators.ts';
 import {CardPresence} from './CardPresence.tsx';
@@ -49,7 +50,7 @@ export function CardEditPage() {
   });
 
   const dirty = loaded !== undefined && formsDiffer(form, loaded.form);
-  useBlocker({shouldBlockFn: () => dirty && !saving && !window.confirm(m.card_leave_confirm()), enableBeforeUnload: () => dirty});
+  useLeaveGuard(dirty, saving);
 
   if (!card || !loaded) {
     return details.type === 'complete' && !card ? <p className="py-16 text-center text-slate-500">{m.card_not_found()}</p> : null;
