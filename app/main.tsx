@@ -8,6 +8,7 @@ import {applyDocumentLocale} from './i18n.ts';
 import {createAppRouter} from './router.tsx';
 import {fetchSession, mayEnter} from './session.ts';
 import {createZero} from './zero.ts';
+import {ConfirmProvider} from './ui/confirm.tsx';
 import {getTextDirection, getLocale} from './paraglide/runtime.js';
 import * as m from './paraglide/messages.js';
 
@@ -21,7 +22,19 @@ const router = createAppRouter({session, zero});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
-    <Toaster dir={getTextDirection(getLocale())} position="bottom-center" richColors closeButton className="print:hidden" />
+    <ConfirmProvider>
+      <RouterProvider router={router} />
+    </ConfirmProvider>
+    {/* Above a form's save bar, when one is shown (app/ui/SaveBar.tsx); sonner's own gaps otherwise. */}
+    <Toaster
+      dir={getTextDirection(getLocale())}
+      position="bottom-center"
+      offset={{bottom: 'calc(var(--save-bar-height, 0px) + 24px)'}}
+      mobileOffset={{bottom: 'calc(var(--save-bar-height, 0px) + 16px)'}}
+      containerAriaLabel={m.toasts_label()}
+      richColors
+      closeButton
+      className="print:hidden"
+    />
   </StrictMode>,
 );

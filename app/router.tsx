@@ -15,6 +15,7 @@ import {SECTIONS, type BuiltSectionPath, type Section} from './shell/sections.ts
 import {KeptOutlet} from './shell/KeptOutlet.tsx';
 import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
+import {toast} from 'sonner';
 import {can} from '../permissions/context.ts';
 import {contextOf, mayEnter} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
@@ -23,6 +24,7 @@ import {ForumRedirect} from './forum/ForumRedirect.tsx';
 import {CandidateFormPage} from './candidates/public/CandidateFormPage.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
+import * as m from './paraglide/messages.js';
 
 export type RouterContext = {session: SessionInfo; zero: AppZero | undefined};
 
@@ -103,7 +105,15 @@ function pageOf(section: Section): ReactNode {
 }
 
 /**
- * The shell's sections, guarded by their permission (without it, back home). Pages of `keepState`
+ * A page this user may not open: they are told why before being sent elsewhere (not when a link is
+ * merely preloaded on hover). It depends on the permission alone, so it says nothing about any record.
+ */
+function refuse({preload}: {preload: boolean}) {
+  if (!preload) toast.error(m.error_no_access_page(), {id: 'no-access'});
+}
+
+/**
+ * The shell's sections, guarded by their permission (without it, a word why, and back home). Pages of `keepState`
  * sections (home among them) are drawn by KeptOutlet, which keeps them mounted across navigation.
  */
 const homeRoute = createRoute({getParentRoute: () => shellRoute, path: '/home', component: () => null});
@@ -111,9 +121,12 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Sec
   createRoute({
     getParentRoute: () => shellRoute,
     path: section.path,
-    beforeLoad: ({context}) => {
+    beforeLoad: ({context, preload}) => {
       const user = context.session.user;
-      if (section.permission && (!user || !can(contextOf(user), section.permission))) throw redirect({to: '/home'});
+      if (section.permission && (!user || !can(contextOf(user), section.permission))) {
+        refuse({preload});
+        throw redirect({to: '/home'});
+      }
     },
     component: section.keepState ? () => null : () => pageOf(section),
     staticData: {saveBar: section.saveBar},
@@ -125,9 +138,12 @@ const cardRoute = createRoute({getParentRoute: () => shellRoute, path: '/home/ti
 const cardEditRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/home/tickets/edit/$id',
-  beforeLoad: ({context, params}) => {
+  beforeLoad: ({context, params, preload}) => {
     const user = context.session.user;
-    if (!user || !can(contextOf(user), 'editTickets')) throw redirect({to: '/home/tickets/$id', params});
+    if (!user || !can(contextOf(user), 'editTickets')) {
+      refuse({preload});
+      throw redirect({to: '/home/tickets/$id', params});
+    }
   },
   component: CardEditPage,
   staticData: {saveBar: true},

@@ -9,6 +9,7 @@ import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button} from '../ui/controls.tsx';
+import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {genderLabel} from './labels.ts';
@@ -22,6 +23,7 @@ import * as m from '../paraglide/messages.js';
 export function PendingProfilesPage() {
   usePageTitle(m.section_temporary_profiles());
   const zero = useZero();
+  const confirm = useConfirm();
   const [cards, details] = useQuery(queries.candidates.pending());
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -39,7 +41,15 @@ export function PendingProfilesPage() {
 
   async function decide(ids: string[], approve: boolean) {
     if (ids.length === 0) return;
-    if (!approve && !window.confirm(SAY.deleteConfirm())) return;
+    if (!approve) {
+      const sure = await confirm({
+        title: SAY.deleteConfirm(),
+        description: SAY.inRecycleBin(),
+        confirmLabel: m.pending_delete_chosen(),
+        destructive: true,
+      });
+      if (!sure) return;
+    }
     setBusy(true);
     const outcome = await confirmed(zero.mutate(approve ? mutators.cards.approve({ids}) : mutators.cards.discard({ids})));
     setBusy(false);

@@ -42,6 +42,12 @@ const MESSAGES: Record<string, () => string> = {
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The field an issue belongs to: its dot path, except that an issue about one item of a list (a
+ * list of phones: `details.inquiryPhones.1`) belongs to the list's own control, which shows it.
+ */
+export const fieldOf = (path: string) => path.replace(/(\.\d+)+$/, '');
+
 export function messageFor(field: string, key: string): string {
   if (key === 'required') return (REQUIRED[field] ?? m.error_required)();
   return (MESSAGES[key] ?? m.error_invalid_input)();
@@ -56,7 +62,7 @@ export function validate<S extends v.GenericSchema>(
   if (result.success) return {ok: true, value: result.output};
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
-    const field = v.getDotPath(issue) ?? '';
+    const field = fieldOf(v.getDotPath(issue) ?? '');
     errors[field] ??= messageFor(field, issue.message);
   }
   return {ok: false, errors};
@@ -69,8 +75,15 @@ export function validate<S extends v.GenericSchema>(
 export function serverErrorOf(details: unknown): {fields: FieldErrors; message: string; profileID?: string} {
   const code = errorCodeOf(details);
   const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
-  const fields = Object.fromEntries(issues.map(i => [i.field, messageFor(i.field, i.message)]));
+  const fields = fieldErrorsOf(issues);
   const message = (code ? ERROR_TEXT[code] : m.error_unable_to_save)();
   const profileID = (details as {profileID?: unknown} | undefined)?.profileID;
   return {fields, message, ...(typeof profileID === 'string' ? {profileID} : {})};
+}
+
+/** A server's field issues as the form shows them: one translated message per field, the first. */
+export function fieldErrorsOf(issues: readonly FieldIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[fieldOf(issue.field)] ??= messageFor(fieldOf(issue.field), issue.message);
+  return errors;
 }

@@ -5,7 +5,7 @@ import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
-import {Dialog} from '../ui/Dialog.tsx';
+import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -28,8 +28,8 @@ type TicketInfo = {
  */
 export function SelfHomePage() {
   usePageTitle(m.self_home_title());
+  const confirm = useConfirm();
   const [ticket, setTicket] = useState<TicketInfo>();
-  const [confirming, setConfirming] = useState(false);
   const [closing, setClosing] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -42,10 +42,16 @@ export function SelfHomePage() {
 
   async function closeTicket() {
     if (!ticket) return;
+    const sure = await confirm({
+      title: m.self_home_close_ticket(),
+      description: m.self_home_close_confirm(),
+      confirmLabel: m.self_home_close_ticket(),
+      destructive: true,
+    });
+    if (!sure) return;
     setClosing(true);
     const result = await call('/api/peoples/delete-people', {peopleId: ticket.ticketID});
     setClosing(false);
-    setConfirming(false);
     if (!result.ok && result.error === 'ticketPending') return setError(m.self_home_pending());
     if (!result.ok && result.error !== 'ticketClosed') return setError(loginErrorText(result.error, result.message));
     if (result.ok) toast.success(m.ticket_closed_success());
@@ -132,7 +138,8 @@ export function SelfHomePage() {
                   <Button
                     variant="secondary"
                     className="w-full py-2.5"
-                    onClick={() => setConfirming(true)}
+                    disabled={closing}
+                    onClick={() => void closeTicket()}
                     data-testid="close-ticket"
                   >
                     <XCircle className="size-4" aria-hidden />
@@ -144,26 +151,6 @@ export function SelfHomePage() {
           </div>
         )}
       </div>
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={m.self_home_close_ticket()}
-        description={m.self_home_close_confirm()}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {m.action_cancel()}
-          </Button>
-          <Button
-            disabled={closing}
-            onClick={() => void closeTicket()}
-            className="bg-rose-700 hover:bg-rose-800"
-            data-testid="confirm-close-ticket"
-          >
-            {m.self_home_close_ticket()}
-          </Button>
-        </div>
-      </Dialog>
     </AuthFrame>
   );
 }

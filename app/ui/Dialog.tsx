@@ -1,23 +1,26 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {X} from 'lucide-react';
-import {useRef, type ReactNode} from 'react';
+import {useRef, type ReactNode, type RefObject} from 'react';
 import * as m from '../paraglide/messages.js';
 
 /**
  * The app's modal: Radix handles focus trapping, Escape and aria; this adds the look, and gives focus
- * back to whatever opened it (our dialogs are opened by state, not by a Radix trigger).
+ * back to whatever opened it (our dialogs are opened by state, not by a Radix trigger). Focus starts on
+ * the first control, or on `initialFocus` (a confirmation's safe choice).
  */
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
+  initialFocus,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description?: string;
+  description?: string | undefined;
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const opener = useRef<HTMLElement | null>(null);
@@ -26,7 +29,12 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[2px]" />
         <RadixDialog.Content
-          onOpenAutoFocus={() => (opener.current = document.activeElement as HTMLElement | null)}
+          onOpenAutoFocus={event => {
+            opener.current = document.activeElement as HTMLElement | null;
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           onCloseAutoFocus={event => {
             if (!opener.current?.isConnected) return;
             event.preventDefault();

@@ -7,6 +7,8 @@ const buttonStyles = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm disabled:bg-brand-700/50',
   secondary: 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-500',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  /** For an action that removes or gives something up: it must not look like the everyday choice. */
+  danger: 'bg-rose-700 text-white hover:bg-rose-800 shadow-sm disabled:bg-rose-700/50',
 } as const;
 
 export function Button({

@@ -189,13 +189,31 @@ test('temporary cards are approved in bulk, and appear for shadchanim at once', 
 });
 
 test('the new-profile screen is left alone when nothing was typed, and guarded once something was', async ({page}) => {
+  const nativeDialogs: string[] = [];
+  page.on('dialog', dialog => (nativeDialogs.push(dialog.message()), void dialog.dismiss()));
   await signIn(page, 'demo-coordinator');
   await createCandidate(page, {...base, surname: uniqueSurname()});
   await page.getByTestId('new-candidate').click();
   await page.locator('[name=forename]').fill('רות');
-  page.once('dialog', dialog => void dialog.dismiss());
+  await page.locator('[name=city]').fill('צפת');
+
+  // The app's dialog asks; "stay" (focused) keeps the form and everything typed in it.
+  const dialog = page.getByRole('dialog');
   await page.getByTestId('side-menu').locator('a[href="/home"]').click();
+  await expect(dialog.getByRole('heading')).toHaveText('יש שינויים שלא נשמרו. לצאת בלי לשמור?');
+  await expect(dialog.getByTestId('confirm-cancel')).toHaveText('להישאר בטופס');
+  await expect(dialog.getByTestId('confirm-cancel')).toBeFocused();
+  await dialog.getByTestId('confirm-cancel').click();
+  await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/home\/tickets\/new$/);
+  await expect(page.locator('[name=forename]')).toHaveValue('רות');
+  await expect(page.locator('[name=city]')).toHaveValue('צפת');
+
+  // Leaving without saving is the dialog's other answer.
+  await page.getByTestId('save-bar').getByRole('link').click();
+  await dialog.getByTestId('confirm-ok').click();
+  await page.waitForURL('**/home');
+  expect(nativeDialogs).toEqual([]);
 });
 
 test('over the hourly duplicate-lookup limit, saving a new card is refused with a translated message', async ({page}) => {

@@ -85,8 +85,9 @@ test('delete a card after confirming, find it in the recycling bin, restore it',
   await page.waitForURL(`**/home/tickets/${id}`);
   const name = (await page.getByTestId('card-name').textContent())!.trim();
 
-  page.once('dialog', dialog => (expect(dialog.message()).toBe('להמשיך במחיקה?'), void dialog.accept()));
   await page.getByTestId('card-delete').click();
+  await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('להמשיך במחיקה?');
+  await page.getByRole('dialog').getByTestId('confirm-ok').click();
   await page.waitForURL('**/home');
   await expect(page.getByText('כרטיס שנמחק נמצא בסל המחזור').first()).toBeVisible();
   await expect(page.locator(`[data-testid=candidate-row][data-id="${id}"]`)).toHaveCount(0);

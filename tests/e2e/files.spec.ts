@@ -117,11 +117,13 @@ test('upload a photo and documents on a card: the photo heads the card, the list
   await page.emulateMedia({media: 'screen'});
 
   // Deleting asks first; the row goes for both, and so do the bytes' row in the database.
-  page.once('dialog', dialog => (expect(dialog.message()).toBe('להמשיך במחיקה?'), void dialog.dismiss()));
+  const dialog = page.getByRole('dialog');
   await rows.first().getByTestId('file-delete').click();
+  await expect(dialog.getByRole('heading')).toHaveText('להמשיך במחיקה?');
+  await dialog.getByTestId('confirm-cancel').click();
   await expect(rows).toHaveCount(2);
-  page.once('dialog', dialog => void dialog.accept());
   await rows.first().getByTestId('file-delete').click();
+  await dialog.getByTestId('confirm-ok').click();
   await expect(rows).toHaveCount(1);
   await expect(other.getByTestId('file-row')).toHaveCount(1);
   const sql = db();

@@ -39,7 +39,7 @@ test('self-user login → home → close the ticket', async ({page}) => {
   await expect(page.getByTestId('edit-ticket')).toHaveAttribute('href', /^\/home\/tickets\/edit\//);
   await page.screenshot({path: 'test-results/screens/self-home-he.png'});
   await page.getByTestId('close-ticket').click();
-  await page.getByTestId('confirm-close-ticket').click();
+  await page.getByRole('dialog').getByTestId('confirm-ok').click();
   await expect(page.getByText('הכרטיס נסגר בהצלחה!')).toBeVisible();
   await expect(page.getByTestId('ticket-closed')).toHaveText('הכרטיס סגור');
   await expect(page.getByTestId('edit-ticket')).toHaveCount(0);

@@ -75,4 +75,42 @@ describe('profile notes', () => {
     await mutate(author, 'notes.remove', {id: 'n-personal'});
     expect(await sql`SELECT id FROM profile_note WHERE id IN ('n-shared', 'n-personal')`).toHaveLength(0);
   });
+
+  test("undoing a removal brings the author's note back as it was: id, text, kind, author and time", async () => {
+    await mutate(author, 'notes.add', {id: 'n-undo', profileID: card, body: 'לחזור אליהם אחרי שבת', personal: true});
+    const [before] = await sql`SELECT * FROM profile_note WHERE id = 'n-undo'`;
+    await mutate(author, 'notes.remove', {id: 'n-undo'});
+    const note = {id: 'n-undo', profileID: card, body: before!.body, personal: true, createdAt: before!.created_at.getTime()};
+
+    // A time that has not come yet is refused, and nothing is written.
+    await expect(mutate(author, 'notes.restore', {...note, createdAt: Date.now() + 60_000})).rejects.toMatchObject({
+      details: {code: 'invalidInput'},
+    });
+    expect(await sql`SELECT 1 FROM profile_note WHERE id = 'n-undo'`).toHaveLength(0);
+
+    await mutate(author, 'notes.restore', note);
+    expect(await sql`SELECT * FROM profile_note WHERE id = 'n-undo'`).toEqual([before]);
+    expect(await notesSeenBy(author, card)).toContain('לחזור אליהם אחרי שבת');
+    expect(await notesSeenBy(colleague, card)).not.toContain('לחזור אליהם אחרי שבת');
+    // Once back, its id is taken: a second undo (or anyone else's) is refused and changes nothing.
+    await expect(mutate(colleague, 'notes.restore', note)).rejects.toMatchObject({details: {code: 'invalidInput'}});
+    expect(await sql`SELECT * FROM profile_note WHERE id = 'n-undo'`).toEqual([before]);
+  });
+
+  test('a restore is a write by the caller: their name on it, their rights and their cards', async () => {
+    await mutate(author, 'notes.add', {id: 'n-gone', profileID: card, body: 'הערה משותפת', personal: false});
+    const [before] = await sql`SELECT created_at FROM profile_note WHERE id = 'n-gone'`;
+    await mutate(author, 'notes.remove', {id: 'n-gone'});
+    const note = {id: 'n-gone', profileID: card, body: 'הערה משותפת', personal: false, createdAt: before!.created_at.getTime()};
+
+    // Without editTickets no shared note, restored or not; on a card the user may not see, no note at all.
+    await expect(mutate(viewer, 'notes.restore', note)).rejects.toMatchObject({details: {code: 'forbidden'}});
+    const hidden = await makeProfile(sql, author.userID, 'personal', 'מוסתר');
+    await expect(mutate(colleague, 'notes.restore', {...note, profileID: hidden})).rejects.toMatchObject({
+      details: {code: 'notFound'},
+    });
+    // Someone else who restores it writes it as their own: nobody writes a note in another's name.
+    await mutate(colleague, 'notes.restore', note);
+    expect(await sql`SELECT author_id FROM profile_note WHERE id = 'n-gone'`).toEqual([{author_id: colleague.userID}]);
+  });
 });

@@ -1,5 +1,5 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
-import {Link, useBlocker, useNavigate, useParams} from '@tanstack/react-router';
+import {Link, useNavigate, useParams} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
@@ -8,12 +8,14 @@ import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
 import {queries} from '../../queries.ts';
 import {Button} from '../../ui/controls.tsx';
-import {CardFormSections} from './CardFormSections.tsx';
+import {CardFormSections, withoutErrorsOf} from './CardFormSections.tsx';
+import {SaveBar} from '../../ui/SaveBar.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
 import {cardPatch, formFromCard} from './form.ts';
 import {cardPatchSchema} from './mutators.ts';
 import {fieldLabel} from './labels.ts';
 import {useLiveMerge} from '../../lib/use-live-merge.ts';
+import {useLeaveGuard} from '../../ui/use-leave-guard.ts';
 import {CardPresence} from './CardPresence.tsx';
 import * as m from '../../paraglide/messages.js';
 
@@ -40,7 +42,7 @@ export function CardEditPage() {
   usePageTitle(card ? `${m.card_edit()} · ${card.forename} ${card.surname}` : m.card_edit());
 
   const dirty = live.changed.length > 0;
-  useBlocker({shouldBlockFn: () => dirty && !saving && !window.confirm(m.card_leave_confirm()), enableBeforeUnload: () => dirty});
+  useLeaveGuard(dirty, saving);
 
   const merged = live.state;
   if (!card || !merged) {
@@ -48,14 +50,16 @@ export function CardEditPage() {
   }
   const form = merged.mine;
   const conflicted = Object.keys(merged.conflicts);
+  // Never "all saved" beside a red error: the bar says what is wrong until it is fixed.
+  const hasErrors = Object.keys(errors).length > 0;
 
   const set = (key: string, value: string | string[]) => {
     live.set(key, value);
-    setErrors(({[key]: _, [`details.${key}`]: __, ...rest}) => rest);
+    setErrors(e => withoutErrorsOf(key, e));
   };
   const resolve = (key: string, choice: 'mine' | 'theirs') => {
     live.resolve(key, choice);
-    setErrors(({[key]: _, [`details.${key}`]: __, ...rest}) => rest);
+    setErrors(e => withoutErrorsOf(key, e));
   };
 
   // The first field in error (or in conflict) comes into view with focus, wherever it is in the long form.
@@ -125,17 +129,27 @@ export function CardEditPage() {
         merge={{taken: live.taken, conflicts: merged.conflicts, resolve}}
       />
 
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 backdrop-blur print:hidden">
+      <SaveBar>
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <p
             className={clsx(
               'text-sm',
-              conflicted.length > 0 ? 'font-medium text-rose-700' : dirty ? 'font-medium text-amber-700' : 'text-slate-500',
+              conflicted.length > 0 || hasErrors
+                ? 'font-medium text-rose-700'
+                : dirty
+                  ? 'font-medium text-amber-700'
+                  : 'text-slate-500',
             )}
             data-testid="card-dirty"
             aria-live="polite"
           >
-            {conflicted.length > 0 ? m.card_conflicts_pending() : dirty ? m.card_unsaved() : m.card_all_saved()}
+            {conflicted.length > 0
+              ? m.card_conflicts_pending()
+              : hasErrors
+                ? m.error_invalid_input()
+                : dirty
+                  ? m.card_unsaved()
+                  : m.card_all_saved()}
           </p>
           <div className="flex gap-2">
             <Link
@@ -150,7 +164,7 @@ export function CardEditPage() {
             </Button>
           </div>
         </div>
-      </div>
+      </SaveBar>
     </form>
   );
 }

@@ -13,6 +13,7 @@ import {ERROR_TEXT, SAY} from '../../lib/dictionary.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
 import {Button} from '../../ui/controls.tsx';
+import {useConfirm} from '../../ui/confirm.tsx';
 import {FILE_RULES, MAX_DOCUMENTS_PER_CARD, acceptFor, detectFileType, formatFileSize} from './files.ts';
 import * as m from '../../paraglide/messages.js';
 
@@ -68,14 +69,21 @@ export function CardPhoto({
  */
 export function CardFiles({profileID}: {profileID: string}) {
   const {ctx, files} = useCardFiles(profileID);
+  const confirm = useConfirm();
   const mayView = can(ctx, 'viewFiles');
   const mayUpload = can(ctx, 'uploadFiles');
   if (!mayView && !mayUpload) return null;
   const photo = files.find(f => f.kind === 'photo');
   const documents = files.filter(f => f.kind === 'document');
 
-  async function remove(id: string) {
-    if (!window.confirm(SAY.deleteConfirm())) return;
+  async function remove(id: string, name: string) {
+    const sure = await confirm({
+      title: SAY.deleteConfirm(),
+      description: name,
+      confirmLabel: m.action_delete(),
+      destructive: true,
+    });
+    if (!sure) return;
     const problem = await send(fetchOrNot(fileURL(id), {method: 'DELETE'}), 'document');
     if (problem) toast.error(problem);
   }
@@ -103,7 +111,7 @@ export function CardFiles({profileID}: {profileID: string}) {
                   {mayUpload && (
                     <IconButton
                       label={m.files_delete_photo()}
-                      onClick={() => void remove(photo.id)}
+                      onClick={() => void remove(photo.id, photo.name)}
                       testID="files-photo-delete"
                     />
                   )}
@@ -193,7 +201,7 @@ export function CardFiles({profileID}: {profileID: string}) {
                             {mayUpload && (
                               <IconButton
                                 label={m.files_delete({name: file.name})}
-                                onClick={() => void remove(file.id)}
+                                onClick={() => void remove(file.id, file.name)}
                                 testID="file-delete"
                               />
                             )}

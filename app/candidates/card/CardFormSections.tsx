@@ -3,6 +3,7 @@ import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
 import {LookupOptions} from '../../LookupOptions.tsx';
+import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
 import type {Labels} from '../../../zero-schema.ts';
@@ -41,6 +42,38 @@ export type CardLookups = {
   communities: ReadonlyArray<{id: string; name: string}>;
 };
 
+/** ID-number refusals that a change to another field can settle (spec §5: they must match it). */
+const SETTLED_WITH_ID_NUMBER: Partial<Record<string, () => string>> = {
+  birthDate: ERROR_TEXT.birthDateMismatch,
+  gender: ERROR_TEXT.genderMismatch,
+};
+
+/**
+ * The errors left once `key` changes: its own go (a detail's are keyed `details.<key>`), and so does
+ * the ID number's refusal when it was about this field, so no red text outlives what it was about.
+ */
+export function withoutErrorsOf(key: string, errors: FieldErrors): FieldErrors {
+  const {[key]: _, [`details.${key}`]: __, ...rest} = errors;
+  if (rest.idNumber !== undefined && rest.idNumber === SETTLED_WITH_ID_NUMBER[key]?.()) delete rest.idNumber;
+  return rest;
+}
+
+/**
+ * The values of the controls a new form does not hold yet. A control starts at '' rather than
+ * nothing, so React sees it controlled from the first render (not uncontrolled, then controlled).
+ */
+const BLANK: CardForm = {
+  forename: '',
+  surname: '',
+  gender: '',
+  birthDate: '',
+  city: '',
+  sectorID: '',
+  statusID: '',
+  openFrom: '',
+  colour: '',
+};
+
 /** The staff screens' form: the option lists come live from Zero. */
 export function CardFormSections(props: Props) {
   const [sectors] = useQuery(queries.lookups.sectors());
@@ -56,7 +89,7 @@ export function CardFormSections(props: Props) {
  * (status, open-from date, colour, database), which is the staff's to decide.
  */
 export function CardFormFields({
-  form,
+  form: given,
   set,
   errors,
   admin,
@@ -65,6 +98,7 @@ export function CardFormFields({
   lookups: {sectors, statuses, communities},
   audience = 'staff',
 }: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate'}) {
+  const form = {...BLANK, ...given};
   const locale = getLocale();
   /** A form value in words, as a conflict shows it. */
   const describe = (key: string, value: string | string[]): string => {

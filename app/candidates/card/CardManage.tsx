@@ -13,6 +13,7 @@ import {mutators} from '../../mutators.ts';
 import {queries} from '../../queries.ts';
 import {roleLabel} from '../../shell/roles.ts';
 import {Button, TextInput} from '../../ui/controls.tsx';
+import {useConfirm} from '../../ui/confirm.tsx';
 import {STATE_LABEL} from './labels.ts';
 import * as m from '../../paraglide/messages.js';
 
@@ -34,12 +35,13 @@ async function run(zero: ReturnType<typeof useZero>, write: Parameters<ReturnTyp
 export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
   const zero = useZero();
   const navigate = useNavigate();
+  const confirm = useConfirm();
   const mayEdit = can(ctx, 'editTickets');
   const owns = card.ownerID === ctx.userID || ctx.role === 'admin';
   if (!mayEdit) return null;
 
   async function closeCard() {
-    if (!window.confirm(m.card_close_confirm())) return;
+    if (!(await confirm({title: m.card_close_confirm(), confirmLabel: m.card_close(), destructive: true}))) return;
     if (!(await run(zero, mutators.cards.close({id: card.id}), SAY.profileClosed()))) return;
     // Without showDeletedProfiles the closed card is gone from this user's view as well.
     if (!can(ctx, 'showDeletedProfiles')) void navigate({to: '/home'});
@@ -47,7 +49,7 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
 
   async function moveDatabase() {
     const toGeneral = card.database === 'personal';
-    if (toGeneral && !window.confirm(m.card_to_general_confirm())) return;
+    if (toGeneral && !(await confirm({title: m.card_to_general_confirm(), confirmLabel: m.card_to_general()}))) return;
     await run(zero, mutators.cards.setDatabase({id: card.id, database: toGeneral ? 'general' : 'personal'}), SAY.updated());
   }
 

@@ -1,5 +1,5 @@
 import {useZero} from '@rocicorp/zero/react';
-import {Link, useBlocker, useNavigate, useRouteContext} from '@tanstack/react-router';
+import {Link, useNavigate, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {nanoid} from 'nanoid';
 import {useEffect, useRef, useState, type FormEvent} from 'react';
@@ -14,7 +14,9 @@ import {mutators} from '../../mutators.ts';
 import {contextOf} from '../../session.ts';
 import {Button} from '../../ui/controls.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
-import {CardFormSections} from './CardFormSections.tsx';
+import {SaveBar} from '../../ui/SaveBar.tsx';
+import {useLeaveGuard} from '../../ui/use-leave-guard.ts';
+import {CardFormSections, withoutErrorsOf} from './CardFormSections.tsx';
 import {duplicateQueryOf, type DuplicateMatch} from './duplicates.ts';
 import {cardArgs, formsDiffer, type CardForm} from './form.ts';
 import {INITIAL_STATUS_ID, cardCreateSchema, type CardCreate} from './mutators.ts';
@@ -57,11 +59,11 @@ export function CardNewPage() {
   }, [duplicates]);
 
   const dirty = formsDiffer(form, EMPTY);
-  useBlocker({shouldBlockFn: () => dirty && !saving && !window.confirm(m.card_leave_confirm()), enableBeforeUnload: () => dirty});
+  useLeaveGuard(dirty, saving);
 
   const set = (key: string, value: string | string[]) => {
     setForm(f => ({...f, [key]: value}));
-    setErrors(({[key]: _, [`details.${key}`]: __, ...rest}) => rest);
+    setErrors(errors => withoutErrorsOf(key, errors));
     setDuplicates(undefined);
   };
   const showErrors = (found: FieldErrors, otherCard?: string) => {
@@ -237,7 +239,7 @@ export function CardNewPage() {
 
       <CardFormSections form={form} set={set} errors={errors} idNumberCard={idNumberCard} admin={databaseControl} />
 
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 backdrop-blur print:hidden">
+      <SaveBar>
         <div className="mx-auto flex max-w-5xl items-center justify-end gap-2 px-4 py-3 sm:px-6">
           <Link
             to="/home"
@@ -249,7 +251,7 @@ export function CardNewPage() {
             {m.card_new_save()}
           </Button>
         </div>
-      </div>
+      </SaveBar>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import {Lock, MessageSquareText, Trash2} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
+import type * as v from 'valibot';
 import {can} from '../../../permissions/context.ts';
 import {SAY} from '../../lib/dictionary.ts';
 import {formatLocalDateTime} from '../../lib/dates.ts';
@@ -13,7 +14,8 @@ import {mutators} from '../../mutators.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
 import {Button} from '../../ui/controls.tsx';
-import {noteAddSchema} from './notes.ts';
+import {useConfirm} from '../../ui/confirm.tsx';
+import {noteAddSchema, type noteRestoreSchema} from './notes.ts';
 import * as m from '../../paraglide/messages.js';
 
 /**
@@ -22,6 +24,7 @@ import * as m from '../../paraglide/messages.js';
  */
 export function CardNotes({profileID}: {profileID: string}) {
   const zero = useZero();
+  const confirm = useConfirm();
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
   const [notes] = useQuery(queries.candidates.notes({id: profileID}));
@@ -43,9 +46,19 @@ export function CardNotes({profileID}: {profileID: string}) {
     }
   }
 
-  async function remove(id: string) {
-    if (!window.confirm(SAY.deleteConfirm())) return;
-    const outcome = await confirmed(zero.mutate(mutators.notes.remove({id})));
+  // Confirmed first; the toast then offers it back. Only the author's own note can come back as it was
+  // (whoever restores a note is its author), so the administrator removing someone else's gets no undo.
+  async function remove(note: (typeof notes)[number]) {
+    if (!(await confirm({title: SAY.deleteConfirm(), confirmLabel: m.action_delete(), destructive: true}))) return;
+    const outcome = await confirmed(zero.mutate(mutators.notes.remove({id: note.id})));
+    if (!outcome.ok) return toast.error(outcome.message);
+    const {id, body, personal, createdAt} = note;
+    const undo = () => void restore({id, profileID, body, personal, createdAt});
+    toast.success(m.note_removed(), note.authorID === ctx.userID ? {action: {label: m.action_undo(), onClick: undo}} : {});
+  }
+
+  async function restore(note: v.InferOutput<typeof noteRestoreSchema>) {
+    const outcome = await confirmed(zero.mutate(mutators.notes.restore(note)));
     if (!outcome.ok) toast.error(outcome.message);
   }
 
@@ -113,7 +126,7 @@ export function CardNotes({profileID}: {profileID: string}) {
                 {(note.authorID === ctx.userID || (ctx.role === 'admin' && !note.personal)) && (
                   <button
                     type="button"
-                    onClick={() => void remove(note.id)}
+                    onClick={() => void remove(note)}
                     className="ms-auto rounded p-1 text-slate-500 hover:bg-rose-50 hover:text-rose-700"
                     aria-label={m.note_remove()}
                   >

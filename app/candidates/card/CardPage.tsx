@@ -14,6 +14,7 @@ import {ageOn, formatDate, formatLocalDate, formatLocalDateTime, msToIsoDate} fr
 import {hebrewDateOf} from '../../lib/hebrew-date.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
+import {useConfirm} from '../../ui/confirm.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
 import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
@@ -49,6 +50,7 @@ export function CardPage() {
   const ctx = contextOf(session.user!);
   const zero = useZero();
   const navigate = useNavigate();
+  const confirm = useConfirm();
   const [card, details] = useQuery(queries.candidates.card({id}));
   usePrintLog(id);
   const [communities] = useQuery(queries.lookups.communities());
@@ -77,12 +79,19 @@ export function CardPage() {
     [m.card_updated_at(), formatLocalDate(card.updatedAt)],
   ];
 
-  // Irreversible-looking, so confirmed first; the card stays restorable from the recycling bin.
+  // Irreversible-looking, so confirmed first; the card stays restorable from the recycling bin, and
+  // the toast that says so takes it back at once.
   async function moveToBin() {
-    if (!window.confirm(SAY.deleteConfirm())) return;
+    const sure = await confirm({
+      title: SAY.deleteConfirm(),
+      description: SAY.inRecycleBin(),
+      confirmLabel: m.card_delete(),
+      destructive: true,
+    });
+    if (!sure) return;
     const outcome = await confirmed(zero.mutate(mutators.cards.delete({id})));
     if (!outcome.ok) return toast.error(outcome.message);
-    toast.success(SAY.inRecycleBin());
+    toast.success(SAY.inRecycleBin(), {action: {label: m.action_undo(), onClick: () => void restoreCard(zero, id)}});
     void navigate({to: '/home'});
   }
 
@@ -273,9 +282,14 @@ export function CardPage() {
  */
 function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
   const zero = useZero();
+  const confirm = useConfirm();
   const [rows] = useQuery(queries.candidates.history({id}));
   async function restore(revisionID: string, field: string) {
-    if (!window.confirm(m.card_history_restore_confirm({field: fieldLabel(field)}))) return;
+    const sure = await confirm({
+      title: m.card_history_restore_confirm({field: fieldLabel(field)}),
+      confirmLabel: m.card_history_restore(),
+    });
+    if (!sure) return;
     const outcome = await confirmed(zero.mutate(mutators.cards.restoreValue({revisionID})));
     if (outcome.ok) toast.success(SAY.updated());
     else toast.error(outcome.message);

@@ -1,7 +1,7 @@
-import {defineMutator} from '@rocicorp/zero';
+import {defineMutator, type Transaction} from '@rocicorp/zero';
 import * as v from 'valibot';
 import {zql} from '../../../zero-schema.ts';
-import {assertCan, assertLoggedIn} from '../../../permissions/context.ts';
+import {assertCan, assertLoggedIn, type AuthContext} from '../../../permissions/context.ts';
 import {AppError} from '../../../permissions/errors.ts';
 import {visibleNotes} from '../../../permissions/notes.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
@@ -9,14 +9,23 @@ import {id, text} from '../schema.ts';
 
 export const noteAddSchema = v.object({id, profileID: id, body: text(2000), personal: v.boolean()});
 export const noteRemoveSchema = v.object({id});
+/** A removed note as it was, for undoing the removal: its own time comes back with it. */
+export const noteRestoreSchema = v.object({...noteAddSchema.entries, createdAt: v.pipe(v.number(), v.integer(), v.minValue(0))});
+
+/**
+ * Writes a note by the caller, who is always its author: a personal one needs only to see the card; a
+ * shared one, to edit cards. Rights and the card first; only then is the id looked at (it must be new).
+ */
+async function writeNote(tx: Transaction, ctx: AuthContext | undefined, note: v.InferOutput<typeof noteRestoreSchema>) {
+  assertCan(ctx, note.personal ? 'showTickets' : 'editTickets');
+  if (!(await tx.run(visibleProfiles(zql.profile, ctx).where('id', note.profileID).one()))) throw new AppError('notFound');
+  if (await tx.run(zql.profileNote.where('id', note.id).one())) throw new AppError('invalidInput');
+  await tx.mutate.profileNote.insert({...note, authorID: ctx.userID});
+}
 
 export const noteMutators = {
-  /** A note on a card: a personal one needs only to see the card; a shared one, to edit cards. */
-  add: defineMutator(noteAddSchema, async ({tx, ctx, args}) => {
-    assertCan(ctx, args.personal ? 'showTickets' : 'editTickets');
-    if (!(await tx.run(visibleProfiles(zql.profile, ctx).where('id', args.profileID).one()))) throw new AppError('notFound');
-    await tx.mutate.profileNote.insert({...args, authorID: ctx.userID, createdAt: Date.now()});
-  }),
+  /** A new note, timed now. */
+  add: defineMutator(noteAddSchema, ({tx, ctx, args}) => writeNote(tx, ctx, {...args, createdAt: Date.now()})),
   /** Only the author removes a note (the administrator may also remove shared ones). */
   remove: defineMutator(noteRemoveSchema, async ({tx, ctx, args}) => {
     assertLoggedIn(ctx);
@@ -24,5 +33,15 @@ export const noteMutators = {
     if (!note) throw new AppError('notFound');
     if (note.authorID !== ctx.userID && !(ctx.role === 'admin' && !note.personal)) throw new AppError('forbidden');
     await tx.mutate.profileNote.delete({id: args.id});
+  }),
+  /**
+   * Undoes a removal (the toast's undo): the caller's own note comes back with its id, text, kind and
+   * time. Removal is a real delete, so this is a write by the caller like any other: they are its
+   * author, and a time that has not come yet is refused (by the server's clock: the note's time is
+   * the server's, and the browser's clock may be behind).
+   */
+  restore: defineMutator(noteRestoreSchema, async ({tx, ctx, args}) => {
+    if (tx.location === 'server' && args.createdAt > Date.now()) throw new AppError('invalidInput');
+    await writeNote(tx, ctx, args);
   }),
 };

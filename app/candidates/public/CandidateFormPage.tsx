@@ -3,7 +3,7 @@ import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {errorCodeOf} from '../../../permissions/errors.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
-import {messageFor, validate, type FieldErrors} from '../../lib/field-errors.ts';
+import {fieldErrorsOf, validate, type FieldErrors} from '../../lib/field-errors.ts';
 import {call} from '../../login/api.ts';
 import {AuthFrame} from '../../login/AuthFrame.tsx';
 import {loginErrorText} from '../../login/errors.ts';
@@ -11,7 +11,7 @@ import {LanguageSwitcher} from '../../shell/LanguageSwitcher.tsx';
 import {Button} from '../../ui/controls.tsx';
 import {Dialog} from '../../ui/Dialog.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
-import {CardFormFields, type CardLookups} from '../card/CardFormSections.tsx';
+import {CardFormFields, withoutErrorsOf, type CardLookups} from '../card/CardFormSections.tsx';
 import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
 import {candidateCardSchema, type CandidateCard} from '../card/mutators.ts';
 import * as m from '../../paraglide/messages.js';
@@ -68,7 +68,10 @@ export function CandidateFormPage() {
 
   const set = (key: string, value: string | string[]) => {
     setForm(f => ({...f, [key]: value}));
-    setErrors(({[key]: _, [`details.${key}`]: __, ...rest}) => rest);
+    const rest = withoutErrorsOf(key, errors);
+    setErrors(rest);
+    // The banner said the fields had errors: it goes with the last of them.
+    if (Object.keys(errors).length > 0 && Object.keys(rest).length === 0) setBanner(undefined);
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -100,7 +103,7 @@ export function CandidateFormPage() {
     }
     if (result.error === 'invalidLink') return setStage({type: 'invalid'});
     setBanner(refusalText(result.error, result.message));
-    showErrors(Object.fromEntries((result.issues ?? []).map(i => [i.field, messageFor(i.field, i.message)])));
+    showErrors(fieldErrorsOf(result.issues ?? []));
   }
 
   if (stage.type === 'loading') {
