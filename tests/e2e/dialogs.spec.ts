@@ -30,7 +30,7 @@ test('deleting a card: the spec’s question in the app’s dialog, cancel keeps
   // Escape, then the safe button (which has the focus): nothing happens to the card.
   await page.getByTestId('card-delete').click();
   await expect(dialog.getByRole('heading')).toHaveText('להמשיך במחיקה?');
-  await expect(dialog).toContainText('פרופיל שנמחק נמצא בסל המחזור');
+  await expect(dialog).toContainText('כרטיס שנמחק נמצא בסל המחזור');
   await expect(dialog.getByTestId('confirm-cancel')).toBeFocused();
   await page.screenshot({path: 'test-results/screens/confirm-delete-he.png'});
   await page.keyboard.press('Escape');
@@ -47,7 +47,7 @@ test('deleting a card: the spec’s question in the app’s dialog, cancel keeps
   await dialog.getByTestId('confirm-ok').click();
   await page.waitForURL('**/home');
   await expect.poll(deletedAt).not.toBeNull();
-  const binned = toastWith(page, 'פרופיל שנמחק נמצא בסל המחזור');
+  const binned = toastWith(page, 'כרטיס שנמחק נמצא בסל המחזור');
   await binned.getByRole('button', {name: 'ביטול הפעולה'}).click();
   await expect(toastWith(page, 'הכרטיס שוחזר')).toBeVisible();
   await expect.poll(deletedAt).toBeNull();

@@ -1,4 +1,4 @@
-import {expect, type Browser, type Locator, type Page} from '@playwright/test';
+import {expect, test, type Browser, type BrowserContext, type Locator, type Page} from '@playwright/test';
 import postgres from 'postgres';
 
 /** Signs in through the development sign-in page and waits until the list is live. */
@@ -11,8 +11,19 @@ export async function signIn(page: Page, userID: string, locale?: 'he' | 'en' | 
   await expect(page.getByTestId('candidate-row').first()).toBeVisible();
 }
 
+/** Contexts newSignedInPage opened, by the test that opened them. */
+const opened: Array<{testId: string; context: BrowserContext}> = [];
+
 export async function newSignedInPage(browser: Browser, userID: string, locale?: 'he' | 'en') {
+  // Each such page is a live Zero client; left open by earlier tests they would slow the rest of the
+  // run (presence and sync waits are timed). A new test closes the ones the earlier tests opened.
+  const {testId} = test.info();
+  for (const earlier of opened.filter(o => o.testId !== testId)) {
+    opened.splice(opened.indexOf(earlier), 1);
+    await earlier.context.close();
+  }
   const context = await browser.newContext();
+  opened.push({testId, context});
   const page = await context.newPage();
   await signIn(page, userID, locale);
   return page;
