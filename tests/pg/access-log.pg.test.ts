@@ -61,10 +61,15 @@ describe('card details (the Zero query endpoint)', () => {
     expect((await openCard(b)).status).toBe(200); // the list alone is no card opening
     expect((await openCard(b, general, personal)).status).toBe(200);
     await accessLogWritten();
-    expect(await logOf(reader.userID)).toEqual([
-      expect.objectContaining({profile_id: general, what: 'card', result: 'shown', ip: '127.0.0.1'}),
-      expect.objectContaining({profile_id: personal, what: 'card', result: 'not-visible'}),
-    ]);
+    // One request, two openings: written side by side, in either order.
+    const opened = await logOf(reader.userID);
+    expect(opened).toHaveLength(2);
+    expect(opened).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({profile_id: general, what: 'card', result: 'shown', ip: '127.0.0.1'}),
+        expect.objectContaining({profile_id: personal, what: 'card', result: 'not-visible'}),
+      ]),
+    );
 
     // zero-cache re-transforms the open page's queries (every 5 minutes, and a few times as a page opens).
     await openCard(b, general, personal);
@@ -78,11 +83,9 @@ describe('card details (the Zero query endpoint)', () => {
     await openCard(b, personal);
     await accessLogWritten();
     expect((await logOf(owner.userID)).map(r => [r.profile_id, r.result])).toEqual([[personal, 'shown']]);
-    expect((await logOf(reader.userID)).map(r => [r.profile_id, r.result])).toEqual([
-      [general, 'shown'],
-      [personal, 'not-visible'],
-      [personal, 'shown'],
-    ]);
+    expect((await logOf(reader.userID)).map(r => `${r.profile_id} ${r.result}`).sort()).toEqual(
+      [`${general} shown`, `${personal} not-visible`, `${personal} shown`].sort(),
+    );
   });
 });
 
