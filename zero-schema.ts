@@ -80,6 +80,9 @@ const profile = table('profile')
     // The name's folded words, each after a space, for the list's search (migrations/0018). Written by
     // a database trigger only: optional, because mutators never send it.
     nameSearch: string().from('name_search').optional(),
+    // Kept by the database from the card's activities (migrations/0019).
+    lastActivityAt: number().from('last_activity_at').optional(),
+    lastSuggestionAt: number().from('last_suggestion_at').optional(),
   })
   .primaryKey('id');
 
@@ -172,6 +175,22 @@ const activity = table('activity')
     createdBy: string().from('created_by'),
     createdAt: number().from('created_at'),
     updatedAt: number().from('updated_at'),
+    // Numbered by the database (migrations/0019): absent from an optimistic row until it syncs.
+    code: string().optional(),
+    callDurationSeconds: number().from('call_duration_seconds').optional(),
+    callerNumber: string().from('caller_number').optional(),
+  })
+  .primaryKey('id');
+
+/** An activity's comments, each with its author and time (migrations/0019). */
+const activityComment = table('activityComment')
+  .from('activity_comment')
+  .columns({
+    id: string(),
+    activityID: string().from('activity_id'),
+    userID: string().from('user_id'),
+    body: string(),
+    createdAt: number().from('created_at'),
   })
   .primaryKey('id');
 
@@ -234,9 +253,16 @@ const fileRelationships = relationships(profileFile, ({one}) => ({
   profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
 }));
 
-const activityRelationships = relationships(activity, ({one}) => ({
+const activityRelationships = relationships(activity, ({one, many}) => ({
   maleProfile: one({sourceField: ['maleProfileID'], destField: ['id'], destSchema: profile}),
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
+  author: one({sourceField: ['createdBy'], destField: ['id'], destSchema: user}),
+  comments: many({sourceField: ['id'], destField: ['activityID'], destSchema: activityComment}),
+}));
+
+const commentRelationships = relationships(activityComment, ({one}) => ({
+  activity: one({sourceField: ['activityID'], destField: ['id'], destSchema: activity}),
+  author: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
 }));
 
 export const schema = createSchema({
@@ -248,6 +274,7 @@ export const schema = createSchema({
     profile,
     profileDetail,
     activity,
+    activityComment,
     userSetting,
     siteSetting,
     profileRevision,
@@ -259,6 +286,7 @@ export const schema = createSchema({
   relationships: [
     profileRelationships,
     activityRelationships,
+    commentRelationships,
     revisionRelationships,
     noteRelationships,
     viewerRelationships,

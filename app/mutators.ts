@@ -1,4 +1,5 @@
 import {defineMutators} from '@rocicorp/zero';
+import {activityMutators} from './activities/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
 import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
@@ -8,6 +9,7 @@ import {siteMutators} from './site/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
+  activities: activityMutators,
   cards: {...cardMutators, ...cardLifecycleMutators},
   notes: noteMutators,
   presence: presenceMutators,

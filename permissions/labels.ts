@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'temporaryGeneralDatabase',
   'usersLog', // guards admin/logs
   'adminNotifications', // guards admin/notifications
+  // Issue 12: the activities list's "all shadchanim's activities" (administrators and coordinators).
+  'viewAllActivities',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

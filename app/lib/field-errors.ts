@@ -38,6 +38,8 @@ const MESSAGES: Record<string, () => string> = {
   genderMismatch: m.dict_gender_mismatch,
   idNumberUnavailable: m.error_id_number_unavailable,
   editConflict: m.card_conflict_title,
+  wrongSide: m.activity_wrong_side,
+  notFound: m.error_profile_not_found,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -31,6 +31,7 @@ describe('migrations', () => {
     const tables = Object.fromEntries(published.map(r => [r.tablename, r.attnames]));
     expect(Object.keys(tables).sort()).toEqual([
       'activity',
+      'activity_comment',
       'app_user',
       'card_presence',
       'community',
@@ -64,6 +65,10 @@ describe('migrations', () => {
     expect([...tables.profile_detail!].sort()).toEqual(['details', 'id_number', 'profile_id']);
     // A card's files: the metadata replicates (the bytes live in the file storage, never in the database).
     expect([...tables.profile_file!].sort()).toEqual(declared('profileFile'));
+    expect([...tables.activity!].sort()).toEqual(declared('activity'));
+    expect([...tables.activity_comment!].sort()).toEqual(declared('activityComment'));
+    // The phone proxy's calls and their notices are server-only (caller numbers are personal data).
+    expect(tables).not.toHaveProperty('phone_call');
     expect(tables).not.toHaveProperty('session');
     expect(tables).not.toHaveProperty('schema_migration');
   });

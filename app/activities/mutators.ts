@@ -1,0 +1,83 @@
+import {defineMutator, type Transaction} from '@rocicorp/zero';
+import {zql} from '../../zero-schema.ts';
+import {assertCan, assertLoggedIn, type AuthContext} from '../../permissions/context.ts';
+import {AppError} from '../../permissions/errors.ts';
+import {mayChangeActivity, visibleActivities} from '../../permissions/activities.ts';
+import {visibleProfiles} from '../../permissions/profiles.ts';
+import {activityCommentSchema, activityIDSchema, activitySchema, type ActivityArgs, type ActivityCommentArgs} from './schema.ts';
+
+type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
+
+/**
+ * Both cards must be ones the user may see, each on its side (candidate A male, B female). Checked on
+ * the server, which holds every card; the browser only offers cards it has. An unseen card and a
+ * missing one get the same answer.
+ */
+async function assertCards(tx: Transaction, ctx: AuthContext, args: ActivityArgs) {
+  if (tx.location !== 'server') return;
+  for (const [field, gender] of [
+    ['maleProfileID', 'male'],
+    ['femaleProfileID', 'female'],
+  ] as const) {
+    const cardID = args[field];
+    if (cardID === null) continue;
+    const card = await tx.run(visibleProfiles(zql.profile, ctx).where('id', cardID).one());
+    if (!card) throw new AppError('notFound', [{field, message: 'notFound'}]);
+    if (card.gender !== gender) throw new AppError('invalidInput', [{field, message: 'wrongSide'}]);
+  }
+}
+
+/** The activity as the user may see it and change it (its author, or an administrator), or a refusal. */
+async function changeableActivity(tx: Transaction, ctx: AuthContext, activityID: string) {
+  const existing = await tx.run(visibleActivities(zql.activity, ctx).where('id', activityID).one());
+  if (!existing) throw new AppError('notFound');
+  if (!mayChangeActivity(ctx, existing)) throw new AppError('forbidden');
+  return existing;
+}
+
+const valuesOf = ({id: _, ...values}: ActivityArgs) => values;
+
+/** A new activity, entered by the user now, on cards they may see. */
+export async function createActivity({tx, ctx, args}: Write<ActivityArgs>, now: number) {
+  assertCan(ctx, 'editTickets');
+  await assertCards(tx, ctx, args);
+  if (await tx.run(zql.activity.where('id', args.id).one())) throw new AppError('unableToSave');
+  await tx.mutate.activity.insert({id: args.id, ...valuesOf(args), createdBy: ctx.userID, createdAt: now, updatedAt: now});
+}
+
+/** An edit of an activity by its author (or an administrator); who entered it and when stay. */
+export async function updateActivity({tx, ctx, args}: Write<ActivityArgs>, now: number) {
+  assertCan(ctx, 'editTickets');
+  await changeableActivity(tx, ctx, args.id);
+  await assertCards(tx, ctx, args);
+  await tx.mutate.activity.update({id: args.id, ...valuesOf(args), updatedAt: now});
+}
+
+/** Deletes an activity and its comments (the database cascades them). */
+export async function deleteActivity({tx, ctx, args}: Write<{id: string}>) {
+  assertCan(ctx, 'editTickets');
+  await changeableActivity(tx, ctx, args.id);
+  await tx.mutate.activity.delete({id: args.id});
+}
+
+/** A comment on an activity the user may see, with its author and time. */
+export async function commentOnActivity({tx, ctx, args}: Write<ActivityCommentArgs>, now: number) {
+  assertLoggedIn(ctx);
+  const activity = await tx.run(visibleActivities(zql.activity, ctx).where('id', args.activityID).one());
+  if (!activity) throw new AppError('notFound');
+  if (await tx.run(zql.activityComment.where('id', args.id).one())) throw new AppError('unableToSave');
+  await tx.mutate.activityComment.insert({
+    id: args.id,
+    activityID: args.activityID,
+    userID: ctx.userID,
+    body: args.body,
+    createdAt: now,
+  });
+}
+
+export const activityMutators = {
+  create: defineMutator(activitySchema, opts => createActivity(opts, Date.now())),
+  update: defineMutator(activitySchema, opts => updateActivity(opts, Date.now())),
+  delete: defineMutator(activityIDSchema, opts => deleteActivity(opts)),
+  comment: defineMutator(activityCommentSchema, opts => commentOnActivity(opts, Date.now())),
+};

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import {toE164} from '../lib/phones.ts';
+import {id, text} from '../candidates/schema.ts';
+
+/**
+ * An activity (spec §3; issue 12): one valibot schema for the form (errors by field) and for the
+ * mutators on both sides. Issue messages are message keys (app/lib/field-errors.ts).
+ */
+export const ACTIVITY_TYPES = ['idea', 'suggestion', 'date', 'vort'] as const;
+export const ACTIVITY_STATUSES = ['in_progress', 'done', 'irrelevant'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+const card = v.nullable(id);
+const count = (max: number) =>
+  v.pipe(v.number('invalidNumber'), v.integer('invalidNumber'), v.minValue(0, 'outOfRange'), v.maxValue(max, 'outOfRange'));
+
+const activityValues = {
+  type: v.picklist(ACTIVITY_TYPES, 'required'),
+  status: v.picklist(ACTIVITY_STATUSES, 'required'),
+  title: text(200),
+  summary: v.pipe(v.string(), v.trim(), v.maxLength(4000, 'tooLong')),
+  /** Candidate A (male) and candidate B (female): cards; at least one. */
+  maleProfileID: card,
+  femaleProfileID: card,
+  /** When to remind the one who entered it (ms), if at all. */
+  reminderAt: v.nullable(v.pipe(v.number('invalidDate'), v.integer('invalidDate'), v.minValue(0, 'invalidDate'))),
+  /** From a call through the phone proxy: its length and the caller's number (E.164). */
+  callDurationSeconds: v.nullable(count(86_400)),
+  callerNumber: v.nullable(
+    v.pipe(
+      v.string('invalidPhone'),
+      v.check(typed => toE164(typed) !== undefined, 'invalidPhone'),
+      v.transform(typed => toE164(typed)!),
+    ),
+  ),
+};
+
+export const activitySchema = v.pipe(
+  v.object({id, ...activityValues}),
+  v.forward(
+    v.check(a => a.maleProfileID !== null || a.femaleProfileID !== null, 'required'),
+    ['maleProfileID'],
+  ),
+);
+export type ActivityArgs = v.InferOutput<typeof activitySchema>;
+
+export const activityIDSchema = v.object({id});
+
+export const activityCommentSchema = v.object({
+  id,
+  activityID: id,
+  body: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(2000, 'tooLong')),
+});
+export type ActivityCommentArgs = v.InferOutput<typeof activityCommentSchema>;
