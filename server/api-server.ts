@@ -28,6 +28,7 @@ const app = createApi({
     forum: process.env.FORUM_URL || undefined,
   },
   phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
+  phoneProxySecret: process.env.PHONE_PROXY_SECRET || undefined,
   devOutbox: development ? outbox : undefined,
   codes: {delivery, callerPool: callerPool(process.env)},
   limits: limitsFromEnv(process.env),

@@ -28,6 +28,7 @@ import {securityHeaders} from './http/security-headers.ts';
 import {bodyLimit} from 'hono/body-limit';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
+import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
 
 export type ApiEnv = {Variables: {session: Session | undefined}};
 
@@ -52,6 +53,8 @@ export type ApiOptions = {
   codes: Omit<LoginOptions, 'sql' | 'limits'>;
   /** The phone-proxy sidecar's port when the phone proxy is enabled (PHONE_PROXY_ENABLED=true). */
   phoneProxyPort?: number;
+  /** The phone provider's signing secret (PHONE_PROXY_SECRET); without it POST /api/phone-proxy/events answers 404. */
+  phoneProxySecret?: string;
   /** Where the contact dialog's messages go, and how. */
   contact: {mailer: Mailer; officeEmail: string};
   /** Links the shell shows (DONATION_URL, WORLDS_FORM_URL) and the proxy number (PHONE_PROXY_NUMBER). */
@@ -96,10 +99,12 @@ export function createApi(options: ApiOptions) {
   app.use('/api/*', sessionGate(sql));
 
   // REST bodies are small; anything larger is refused before it is read.
-  app.use(
-    '/api/users/*',
-    bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}),
-  );
+  for (const path of ['/api/users/*', '/api/phone-proxy/*']) {
+    app.use(
+      path,
+      bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}),
+    );
+  }
 
   app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, options);
@@ -115,6 +120,7 @@ export function createApi(options: ApiOptions) {
   mountSelfUserRoutes(app, {sql, ...options.codes, limits});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);
+  mountPhoneEventRoutes(app, sql, options.phoneProxySecret);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));
 
   const dist = path.join(ROOT, 'dist');

@@ -41,6 +41,8 @@ export async function startTestApi(
     forum?: ForumOptions;
     files?: FileStorage;
     production?: boolean;
+    /** The phone provider's signing secret; without it the provider's webhook answers 404. */
+    phoneProxySecret?: string;
   } = {},
 ) {
   const provider = await startPhoneProvider();
@@ -74,6 +76,7 @@ export async function startTestApi(
     google: options.google,
     forum: options.forum,
     files: options.files,
+    phoneProxySecret: options.phoneProxySecret,
   });
   // Requests arrive as from a browser on this machine (development routes answer only loopback clients);
   // a test that plays a remote client passes its own env.
