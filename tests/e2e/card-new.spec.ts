@@ -1,23 +1,9 @@
-import {expect, test, type Page} from '@playwright/test';
-import {createCandidate, db, insertCard, newSignedInPage, signIn, typeDate, uniqueSurname} from './helpers.ts';
+import {expect, test} from '@playwright/test';
+import {createCandidate, db, fillRequiredCardFields, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
 
 /** The new-profile screen, its duplicate warning, and approving temporary cards. */
 
 const base = {forename: 'אסתר', gender: 'female' as const, city: 'בני ברק', birthDate: '2002-03-04', sector: 'litvish'};
-
-async function fillRequired(page: Page, c: {forename: string; surname: string; birthDate: string; gender?: string}) {
-  const form = page.getByTestId('card-form');
-  await form.locator('[name=forename]').fill(c.forename);
-  await form.locator('[name=surname]').fill(c.surname);
-  await form.locator('[name=gender]').selectOption(c.gender ?? 'female');
-  await typeDate(form.locator('[name=birthDate]'), c.birthDate);
-  await form.locator('[name=city]').fill('אלעד');
-  await form.locator('[name=sectorID]').selectOption('litvish');
-  await form.locator('[name=occupation]').fill('מזכירה');
-  await form.locator('[name=suggestionsContact]').fill('אמא');
-  await form.locator('[name=suggestionsPhone]').fill('052-7000001');
-  await form.locator('[name=inquiryPhones]').fill('03-5000001');
-}
 
 test('create a card → view it → edit it → print view, in Hebrew', async ({page}) => {
   await signIn(page, 'demo-shadchan');
@@ -30,7 +16,7 @@ test('create a card → view it → edit it → print view, in Hebrew', async ({
   await expect(page.locator('[name=forename]')).toBeFocused();
   await expect(page.getByTestId('card-form').getByText('יש לבחור מגזר')).toBeVisible();
 
-  await fillRequired(page, {forename: 'אסתר', surname, birthDate: '2001-06-15'});
+  await fillRequiredCardFields(page, {forename: 'אסתר', surname, birthDate: '2001-06-15'});
   await page.locator('[name=height]').fill('165');
   await page.locator('[name=candidatePhone]').fill('054-1112233');
   await page.getByTestId('card-save').click();
@@ -70,7 +56,7 @@ test('the duplicate warning: same name and birth date, same phone, and an ID num
   await page.getByTestId('new-candidate').click();
 
   // The same person typed again, with the same mobile number: both reasons are named, with a link.
-  await fillRequired(page, {
+  await fillRequiredCardFields(page, {
     forename: existing!.forename,
     surname: existing!.surname,
     birthDate: existing!.birth,
@@ -145,7 +131,7 @@ test('another card’s ID number: the precise message with a link to a card the 
 
   // A new card with it: the duplicate warning and the field say the same, with no link either.
   await page.goto('/home/tickets/new');
-  await fillRequired(page, {forename: 'אסתר', surname: uniqueSurname(), birthDate: '2002-03-04'});
+  await fillRequiredCardFields(page, {forename: 'אסתר', surname: uniqueSurname(), birthDate: '2002-03-04'});
   await idField.fill(hidden!.id_number);
   await page.getByTestId('card-save').click();
   await expect(page.getByTestId('duplicates')).toContainText('לא ניתן להשתמש במספר הזהות הזה');
@@ -225,7 +211,7 @@ test('over the hourly duplicate-lookup limit, saving a new card is refused with 
     const before = Number((await sql`SELECT count(*) FROM profile`)[0]!.count);
     await signIn(page, 'demo-admin', 'en');
     await page.getByTestId('new-candidate').click();
-    await fillRequired(page, {...base, surname: uniqueSurname()});
+    await fillRequiredCardFields(page, {...base, surname: uniqueSurname()});
     await page.getByTestId('card-save').click();
     await expect(page.getByText('Too many requests. Please try again later.')).toBeVisible();
     await expect(page).toHaveURL(/\/home\/tickets\/new/);

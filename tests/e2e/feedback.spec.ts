@@ -1,5 +1,5 @@
-import {expect, test, type Page} from '@playwright/test';
-import {insertCard, signIn, uniqueSurname} from './helpers.ts';
+import {expect, test} from '@playwright/test';
+import {fillRequiredCardFields, insertCard, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * Feedback that tells the truth: an error is shown at its field and goes once the field is fixed; the
@@ -7,20 +7,6 @@ import {insertCard, signIn, uniqueSurname} from './helpers.ts';
  * bar; a forbidden address says why before it sends the user elsewhere; the toasts' region is named in
  * the user's language.
  */
-
-async function fillValidCard(page: Page) {
-  const form = page.getByTestId('card-form');
-  await form.locator('[name=forename]').fill('אסתר');
-  await form.locator('[name=surname]').fill(uniqueSurname());
-  await form.locator('[name=gender]').selectOption('female');
-  await form.locator('[name=birthDate]').fill('2001-06-15');
-  await form.locator('[name=city]').fill('אלעד');
-  await form.locator('[name=sectorID]').selectOption('litvish');
-  await form.locator('[name=occupation]').fill('מזכירה');
-  await form.locator('[name=suggestionsContact]').fill('אמא');
-  await form.locator('[name=suggestionsPhone]').fill('052-7000001');
-  await form.locator('[name=inquiryPhones]').fill('03-5000001');
-}
 
 for (const viewport of [
   {width: 375, height: 700},
@@ -32,7 +18,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await signIn(page, 'demo-shadchan');
     await page.goto('/home/tickets/new');
-    await fillValidCard(page);
+    await fillRequiredCardFields(page, {forename: 'אסתר', surname: uniqueSurname(), birthDate: '2001-06-15'});
     // A height out of range, and one bad number in a list of numbers; the page scrolled so that the
     // first of them sits under the sticky top bar.
     const height = page.locator('[name=height]');

@@ -35,6 +35,24 @@ export async function typeDate(field: Locator, iso: string) {
   await field.fill(`${day}-${month}-${year}`);
 }
 
+/** Fills the new-card form's required fields (and those the details require) with a valid person. */
+export async function fillRequiredCardFields(
+  page: Page,
+  c: {forename: string; surname: string; birthDate: string; gender?: string},
+) {
+  const form = page.getByTestId('card-form');
+  await form.locator('[name=forename]').fill(c.forename);
+  await form.locator('[name=surname]').fill(c.surname);
+  await form.locator('[name=gender]').selectOption(c.gender ?? 'female');
+  await typeDate(form.locator('[name=birthDate]'), c.birthDate);
+  await form.locator('[name=city]').fill('אלעד');
+  await form.locator('[name=sectorID]').selectOption('litvish');
+  await form.locator('[name=occupation]').fill('מזכירה');
+  await form.locator('[name=suggestionsContact]').fill('אמא');
+  await form.locator('[name=suggestionsPhone]').fill('052-7000001');
+  await form.locator('[name=inquiryPhones]').fill('03-5000001');
+}
+
 export async function search(page: Page, text: string) {
   await page.getByTestId('candidate-search').fill(text);
 }
