@@ -4,6 +4,8 @@ import {parseArgs} from 'node:util';
 export type BenchArgs = {
   /** Demo candidates to seed (default 10,000; 100,000 must work). */
   profiles: number;
+  /** Demo activities per profile (default 10). */
+  activities: number;
   /** Samples per latency metric (default 60). */
   samples: number;
   /** Samples for the cold-start metric, which is slower: min(samples, 20). */
@@ -12,10 +14,11 @@ export type BenchArgs = {
   keep: boolean;
 };
 
-export const USAGE = `usage: npm run bench -- [--profiles N] [--samples K] [--keep]
+export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--keep]
   --profiles N   demo candidates to seed (default 10000)
+  --activities N demo activities per candidate (default 10)
   --samples K    samples per metric (default 60; the cold list start uses min(K, 20))
-  --keep         keep .data/bench-N for a faster re-run with the same N
+  --keep         keep .data/bench-N-A for a faster re-run with the same N and A
 Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).`;
 
 /** Accepts 10000, 10_000 or 10,000. */
@@ -31,6 +34,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     args: argv,
     options: {
       profiles: {type: 'string'},
+      activities: {type: 'string'},
       samples: {type: 'string'},
       keep: {type: 'boolean', default: false},
       help: {type: 'boolean', short: 'h', default: false},
@@ -42,6 +46,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
   const samples = positiveInteger('samples', values.samples, 60);
   return {
     profiles: positiveInteger('profiles', values.profiles, 10_000),
+    activities: positiveInteger('activities', values.activities, 10),
     samples,
     coldSamples: Math.min(samples, 20),
     keep: values.keep,

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- [--profiles N] [--samples K] [--keep]`: starts its own Kesher stack (own data dir
- * and ports, so it runs beside a dev `npm start`), seeds N candidates, and measures what users feel:
+ * `npm run bench -- [--profiles N] [--activities N] [--samples K] [--keep]`: starts its own Kesher stack
+ * (own data dir and ports, so it runs beside a dev `npm start`), seeds N candidates and their activities, and measures what users feel:
  * how fast an edit reaches another user's open list, the mutator round trip, the Postgres floor, and
  * how long a new tab waits for its first complete candidate list; plus the memory of every process.
  * Every wait is bounded, and the stack is always stopped (also on errors and Ctrl-C).
@@ -43,7 +43,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   };
 
   say(
-    `${args.profiles.toLocaleString('en-US')} profiles, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
+    `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities} activities each, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
 
@@ -57,6 +57,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     vite: false,
     fresh: !reused,
     seedProfiles: args.profiles,
+    seedActivitiesPerProfile: args.activities,
     zeroLogLevel: 'warn',
     signal: res.interrupted.signal,
   });
@@ -142,6 +143,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
 
   const report = formatReport({
     profiles: args.profiles,
+    activities: args.activities,
     samples: args.samples,
     cores: availableParallelism(),
     aToB: summarize(edits.aToB),
@@ -178,7 +180,7 @@ try {
 } catch (e) {
   startError(e);
 }
-const {dir, reused} = prepareDataDir(args.profiles);
+const {dir, reused} = prepareDataDir(args);
 const res = new Resources();
 
 /** Stops everything (once; bounded), keeps or removes the data dir, and exits. */
@@ -187,8 +189,9 @@ function exit(code: number): Promise<never> {
   exiting ??= (async () => {
     try {
       await withTimeout(res.close(say), STOP_TIMEOUT_MS, 'everything to stop');
-      finishDataDir(dir, args.profiles, args.keep && res.ready);
-      if (args.keep && res.ready) say(`kept ${dir} for the next run with --profiles ${args.profiles}`);
+      finishDataDir(dir, args, args.keep && res.ready);
+      if (args.keep && res.ready)
+        say(`kept ${dir} for the next run with --profiles ${args.profiles} --activities ${args.activities}`);
     } catch (e) {
       console.error(`[bench] ${(e as Error).message}`);
     }

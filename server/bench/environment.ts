@@ -8,18 +8,22 @@ export const benchPorts = (env: NodeJS.ProcessEnv = process.env): Ports => readP
 const MARKER = 'bench-kept.json';
 
 export type BenchDataDir = {dir: string; reused: boolean};
+/** What a bench data dir was seeded with. */
+export type BenchSeed = {profiles: number; activities: number};
 
 /**
- * `.data/bench-<N>`: reused only when a previous run kept it (`--keep`) for the same N; anything else
- * (a crashed run, a half-finished seed) is wiped, so every run starts from a known state.
+ * `.data/bench-<N>-<A>` (N profiles, A activities each): reused only when a previous run kept it
+ * (`--keep`) for the same seed; anything else (a crashed run, a half-finished seed) is wiped, so every
+ * run starts from a known state.
  */
-export function prepareDataDir(profiles: number): BenchDataDir {
-  const dir = path.join(ROOT, '.data', `bench-${profiles}`);
+export function prepareDataDir(seed: BenchSeed): BenchDataDir {
+  const dir = path.join(ROOT, '.data', `bench-${seed.profiles}-${seed.activities}`);
   const marker = path.join(dir, MARKER);
   let reused = false;
   if (existsSync(marker)) {
     try {
-      reused = (JSON.parse(readFileSync(marker, 'utf8')) as {profiles?: unknown}).profiles === profiles;
+      const kept = JSON.parse(readFileSync(marker, 'utf8')) as Partial<BenchSeed>;
+      reused = kept.profiles === seed.profiles && kept.activities === seed.activities;
     } catch {
       reused = false;
     }
@@ -31,7 +35,7 @@ export function prepareDataDir(profiles: number): BenchDataDir {
 }
 
 /** After the stack has stopped: mark the dir as reusable, or remove it. */
-export function finishDataDir(dir: string, profiles: number, keep: boolean) {
-  if (keep) writeFileSync(path.join(dir, MARKER), JSON.stringify({profiles, keptAt: new Date().toISOString()}) + '\n');
+export function finishDataDir(dir: string, seed: BenchSeed, keep: boolean) {
+  if (keep) writeFileSync(path.join(dir, MARKER), JSON.stringify({...seed, keptAt: new Date().toISOString()}) + '\n');
   else rmSync(dir, {recursive: true, force: true});
 }

@@ -2,7 +2,8 @@ import {randomBytes} from 'node:crypto';
 import type {Sql} from './sql.ts';
 import {hashPassword} from '../auth/passwords.ts';
 import {demoDetails} from './demo-details.ts';
-import {generateProfiles, pick, prng, type DemoProfile} from './demo-data.ts';
+import {generateActivities} from './demo-activities.ts';
+import {generateProfiles, type DemoProfile} from './demo-data.ts';
 
 /** Demo staff: an admin and three shadchanim with different permissions (one a community coordinator). */
 export const DEMO_USERS = [
@@ -68,15 +69,15 @@ const SHADCHAN_IDS = DEMO_USERS.filter(u => u.role !== 'admin').map(u => u.id);
 export type DemoAccount = {id: string; name: string; email: string; password: string};
 
 /**
- * Seeds the demo staff, ~300 candidates and activities with reminders, once: a second start keeps the
- * data. Returns the accounts it created (undefined when the database already had users). Development
+ * Seeds the demo staff, ~300 candidates and `activitiesPerProfile` activities per candidate (a year of
+ * work, some with reminders), once: a second start keeps the data. Returns the accounts it created (undefined when the database already had users). Development
  * gives every account the published DEMO_PASSWORD; `randomPasswords` (production with SEED_DEMO) gives
  * each its own, which only this answer ever holds.
  */
 export async function seedDemoIfEmpty(
   sql: Sql,
   profileCount = 300,
-  {randomPasswords = false} = {},
+  {randomPasswords = false, activitiesPerProfile = 2} = {},
 ): Promise<DemoAccount[] | undefined> {
   return sql.begin(async tx => {
     await tx`LOCK TABLE app_user IN EXCLUSIVE MODE`;
@@ -108,7 +109,7 @@ export async function seedDemoIfEmpty(
     )}`;
     const profiles = await demoProfiles(tx, profileCount);
     await insertProfiles(tx, profiles);
-    await insertDemoActivities(tx, profiles);
+    await insertDemoActivities(tx, profiles, activitiesPerProfile);
     return accounts;
   });
 }
@@ -172,38 +173,21 @@ export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> 
   return row && {...row, phone: `0${row.phone.slice(4)}`};
 }
 
-const ACTIVITY_TYPES = ['idea', 'suggestion', 'date', 'vort'] as const;
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Suggestions between demo candidates, most with a reminder in the coming weeks. */
-async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[]) {
-  const rand = prng(7);
-  const men = profiles.filter(p => p.gender === 'male');
-  const women = profiles.filter(p => p.gender === 'female');
-  if (men.length === 0 || women.length === 0) return;
-  const now = Date.now();
-  const rows = Array.from({length: Math.round(profiles.length / 4)}, (_, i) => {
-    const man = pick(rand, men);
-    const woman = pick(rand, women);
-    const type = pick(rand, ACTIVITY_TYPES);
-    const reminder = rand() < 0.8 ? new Date(now + Math.round((rand() * 21 - 3) * DAY)) : null;
-    return {
-      id: `demo-activity-${i}`,
-      type,
-      status: rand() < 0.85 ? 'in_progress' : 'done',
-      title: `${TITLES[type]}: ${man.forename} ${man.surname} – ${woman.forename} ${woman.surname}`,
-      male_profile_id: man.id,
-      female_profile_id: woman.id,
-      reminder_at: reminder,
-      created_by: pick(rand, SHADCHAN_IDS),
-    };
-  });
+/**
+ * The demo activities in bulk. The per-row trigger that keeps the cards' last-activity times would
+ * recompute each card once per row, so it is paused for the insert and the times set once, set-based,
+ * in the same transaction (the same values the trigger keeps).
+ */
+async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], perProfile: number) {
+  const rows = generateActivities(profiles, perProfile, SHADCHAN_IDS);
+  if (rows.length === 0) return;
+  await sql`ALTER TABLE activity DISABLE TRIGGER activity_touches_profiles`;
   await insertInChunks(sql, 'activity', rows);
+  await sql`ALTER TABLE activity ENABLE TRIGGER activity_touches_profiles`;
+  await sql`
+    UPDATE profile SET last_activity_at = t.last_activity, last_suggestion_at = t.last_suggestion
+    FROM (SELECT p, max(updated_at) AS last_activity, max(created_at) FILTER (WHERE type = 'suggestion') AS last_suggestion
+          FROM activity, unnest(ARRAY[male_profile_id, female_profile_id]) AS p
+          WHERE p IS NOT NULL GROUP BY p) t
+    WHERE profile.id = t.p`;
 }
-
-const TITLES: Record<(typeof ACTIVITY_TYPES)[number], string> = {
-  idea: 'רעיון',
-  suggestion: 'הצעה',
-  date: 'פגישה',
-  vort: 'סגירת ווארט',
-};

@@ -31,6 +31,8 @@ export type StackOptions = {
   vite: boolean;
   /** Seed demo data (staff, candidates, activities) when the database has no users yet. */
   seedProfiles: number | false;
+  /** Demo activities per seeded candidate (seed.ts's default when unset). */
+  seedActivitiesPerProfile?: number;
   /** Give the seeded demo accounts random passwords (production) instead of the published demo one. */
   randomDemoPasswords?: boolean;
   /** The operator confirmed a firewall admits only the reverse proxy (FIREWALL_CONFIRMED=true). */
@@ -122,8 +124,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const applied = await migrate(sql);
       logLine('pg', applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations up to date');
       if (options.seedProfiles !== false) {
-        seeded = (await seedDemoIfEmpty(sql, options.seedProfiles, {randomPasswords: options.randomDemoPasswords})) ?? [];
-        if (seeded.length) logLine('pg', `seeded demo data (${options.seedProfiles} candidates)`);
+        const seedOptions = {
+          randomPasswords: options.randomDemoPasswords,
+          activitiesPerProfile: options.seedActivitiesPerProfile,
+        };
+        seeded = (await seedDemoIfEmpty(sql, options.seedProfiles, seedOptions)) ?? [];
+        if (seeded.length) logLine('pg', `seeded demo data (${options.seedProfiles} candidates and their activities)`);
       }
     } finally {
       await sql.end({timeout: 2});

@@ -1,0 +1,40 @@
+import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {migrate} from '../../server/db/migrate.ts';
+import {seedDemoIfEmpty} from '../../server/db/seed.ts';
+import {connect} from '../../server/db/sql.ts';
+
+/** The demo seed in a database of its own (it seeds only an empty one). */
+const admin = connect(inject('databaseURL'), {max: 1});
+const name = `demo_seed_${process.pid}`;
+let sql: ReturnType<typeof connect>;
+
+beforeAll(async () => {
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('databaseURL'));
+  url.pathname = `/${name}`;
+  sql = connect(url.toString(), {max: 2});
+  await migrate(sql);
+}, 60_000);
+afterAll(async () => {
+  await sql?.end();
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('the demo seed', () => {
+  test('seeds the activities in bulk with the cards’ last-activity times the trigger would keep', async () => {
+    expect(await seedDemoIfEmpty(sql, 40, {activitiesPerProfile: 3})).toBeDefined();
+    const [{count}] = await sql<[{count: number}]>`SELECT count(*)::int AS count FROM activity`;
+    expect(count).toBe(120);
+    const seeded = await sql`SELECT id, last_activity_at, last_suggestion_at FROM profile ORDER BY id`;
+    expect(seeded.some(p => p.last_activity_at !== null)).toBe(true);
+    // The trigger's own recomputation changes nothing, and the trigger is back on.
+    await sql`SELECT profile_activity_times(id) FROM profile`;
+    expect(await sql`SELECT id, last_activity_at, last_suggestion_at FROM profile ORDER BY id`).toEqual(seeded);
+    const [{enabled}] = await sql<[{enabled: string}]>`
+      SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'activity_touches_profiles'`;
+    expect(enabled).toBe('O');
+    expect(await seedDemoIfEmpty(sql, 40)).toBeUndefined(); // once only
+  });
+});
