@@ -1,3 +1,4 @@
+// @hebcal/hdate (GPL-2.0) is only this test's independent oracle, a dev dependency never bundled: the app uses Intl.
 import {HDate} from '@hebcal/hdate';
 import {describe, expect, test} from 'vitest';
 import {msToIsoDate} from '../../app/lib/dates.ts';
@@ -9,7 +10,8 @@ describe('Hebrew date of a civil date', () => {
     ['1948-05-14', 'ה׳ באייר תש״ח', 'the Declaration of Independence'],
     ['1967-06-07', 'כ״ח באייר תשכ״ז', 'Jerusalem Day'],
     ['2023-09-16', 'א׳ בתשרי תשפ״ד', 'Rosh Hashana 5784'],
-    ['2008-11-13', 'ט״ו בחשון תשס״ט', "hdate's own example"],
+    ['2008-11-13', 'ט״ו בחשוון תשס״ט', 'Cheshvan, in the Academy’s full spelling'],
+    ['2040-10-05', 'כ״ח בתשרי תת״א', 'the next century of the count: 5801'],
     ['2024-02-23', 'י״ד באדר א׳ תשפ״ד', 'Purim Katan of the leap year 5784'],
     ['2024-03-24', 'י״ד באדר ב׳ תשפ״ד', 'Purim of the leap year 5784'],
     ['2023-03-07', 'י״ד באדר תשפ״ג', 'Purim of the common year 5783: plain Adar'],
