@@ -205,3 +205,53 @@ describe('nothing is lost, nothing is asked twice', () => {
     await expect.poll(() => endCalls(again).map(m => m.ID)).toEqual([id]);
   });
 });
+
+describe('simulate a call (development)', () => {
+  test('the dev route posts a signed call for the signed-in user, from a card they may see', async () => {
+    const a = await shadchan();
+    await cardWithPhone('general', a.userID);
+    const a1 = await browser(a.cookie);
+    const res = await testApi.app.request('/api/dev/simulate-call', {
+      method: 'POST',
+      headers: {'content-type': 'application/json', cookie: a.cookie},
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => endCalls(a1).length).toBe(1);
+    const [message] = endCalls(a1);
+    expect(message!.Data.peopleID).not.toBeNull();
+    expect(message!.Data.peopleName).toMatch(/\S+ \S+/);
+    // Not signed in: refused.
+    const anonymous = await testApi.app.request('/api/dev/simulate-call', {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: '{}',
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  test('npm run simulate-call posts the provider’s signed event to the running API', async () => {
+    const a = await shadchan();
+    const card = await cardWithPhone('general', a.userID);
+    const a1 = await browser(a.cookie);
+    const {execFile} = await import('node:child_process');
+    const run = (args: string[]) =>
+      new Promise<{code: number | null; out: string}>(resolve => {
+        const child = execFile(
+          process.execPath,
+          ['--import', 'tsx', 'server/phone-proxy/simulate-call.ts', ...args],
+          {env: {...process.env, API_PORT: new URL(apiURL).port, PHONE_PROXY_SECRET: SECRET}},
+          (_err, stdout, stderr) => resolve({code: child.exitCode, out: stdout + stderr}),
+        );
+      });
+    const posted = await run(['--phone', a.phone, '--caller', `0${card.phone.slice(4)}`, '--duration', '42']);
+    expect(posted.out).toContain('call posted (42 s)');
+    expect(posted.code).toBe(0);
+    await expect
+      .poll(() => endCalls(a1).map(m => m.Data))
+      .toEqual([expect.objectContaining({peopleID: card.id, peopleName: card.name, callDuration: 42, callerNumber: card.phone})]);
+    const unknown = await run(['--phone', randomMobile()]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toContain('unknownShadchan');
+  });
+});
