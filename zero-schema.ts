@@ -194,6 +194,23 @@ const activityComment = table('activityComment')
   })
   .primaryKey('id');
 
+/**
+ * A call through the phone proxy that ended (migrations/0020, published by 0021): whose it was, the
+ * caller (E.164, absent when withheld), the card listing that number and the activity opened for it.
+ */
+const phoneCall = table('phoneCall')
+  .from('phone_call')
+  .columns({
+    id: string(),
+    userID: string().from('user_id'),
+    callerNumber: string().from('caller_number').optional(),
+    profileID: string().from('profile_id').optional(),
+    startedAt: number().from('started_at'),
+    durationSeconds: number().from('duration_seconds'),
+    activityID: string().from('activity_id').optional(),
+  })
+  .primaryKey('id');
+
 const userSetting = table('userSetting')
   .from('user_setting')
   .columns({
@@ -260,6 +277,12 @@ const activityRelationships = relationships(activity, ({one, many}) => ({
   comments: many({sourceField: ['id'], destField: ['activityID'], destSchema: activityComment}),
 }));
 
+const phoneCallRelationships = relationships(phoneCall, ({one}) => ({
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+  user: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  activity: one({sourceField: ['activityID'], destField: ['id'], destSchema: activity}),
+}));
+
 const commentRelationships = relationships(activityComment, ({one}) => ({
   activity: one({sourceField: ['activityID'], destField: ['id'], destSchema: activity}),
   author: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
@@ -275,6 +298,7 @@ export const schema = createSchema({
     profileDetail,
     activity,
     activityComment,
+    phoneCall,
     userSetting,
     siteSetting,
     profileRevision,
@@ -287,6 +311,7 @@ export const schema = createSchema({
     profileRelationships,
     activityRelationships,
     commentRelationships,
+    phoneCallRelationships,
     revisionRelationships,
     noteRelationships,
     viewerRelationships,

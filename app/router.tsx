@@ -5,6 +5,7 @@ import {CardPage} from './candidates/card/CardPage.tsx';
 import {CardNewPage} from './candidates/card/CardNewPage.tsx';
 import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
+import {CallsPage} from './calls/CallsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -96,6 +97,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/home/tickets/new': CardNewPage,
   '/temporary-profiles': PendingProfilesPage,
   '/recycle-bin': RecycleBinPage,
+  '/dashboard/calls': CallsPage,
 };
 
 function pageOf(section: Section): ReactNode {

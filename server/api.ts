@@ -29,6 +29,7 @@ import {bodyLimit} from 'hono/body-limit';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
 import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
+import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
 
 export type ApiEnv = {Variables: {session: Session | undefined}};
 
@@ -121,6 +122,7 @@ export function createApi(options: ApiOptions) {
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql);
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);
+  if (options.devSignIn) mountSimulateCall(app, sql, options.phoneProxySecret);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));
 
   const dist = path.join(ROOT, 'dist');

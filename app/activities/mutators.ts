@@ -4,6 +4,7 @@ import {assertCan, assertLoggedIn, type AuthContext} from '../../permissions/con
 import {AppError} from '../../permissions/errors.ts';
 import {mayChangeActivity, visibleActivities} from '../../permissions/activities.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
+import {linkPhoneCall} from '../calls/link.ts';
 import {activityCommentSchema, activityIDSchema, activitySchema, type ActivityArgs, type ActivityCommentArgs} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
@@ -35,7 +36,7 @@ async function changeableActivity(tx: Transaction, ctx: AuthContext, activityID:
   return existing;
 }
 
-const valuesOf = ({id: _, ...values}: ActivityArgs) => values;
+const valuesOf = ({id: _, phoneCallID: _call, ...values}: ActivityArgs) => values;
 
 /** A new activity, entered by the user now, on cards they may see. */
 export async function createActivity({tx, ctx, args}: Write<ActivityArgs>, now: number) {
@@ -43,6 +44,7 @@ export async function createActivity({tx, ctx, args}: Write<ActivityArgs>, now: 
   await assertCards(tx, ctx, args);
   if (await tx.run(zql.activity.where('id', args.id).one())) throw new AppError('unableToSave');
   await tx.mutate.activity.insert({id: args.id, ...valuesOf(args), createdBy: ctx.userID, createdAt: now, updatedAt: now});
+  await linkPhoneCall(tx, ctx, args.phoneCallID, args.id);
 }
 
 /** An edit of an activity by its author (or an administrator); who entered it and when stay. */

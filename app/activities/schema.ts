@@ -33,6 +33,8 @@ const activityValues = {
       v.transform(typed => toE164(typed)!),
     ),
   ),
+  /** The phone call this activity is opened for (the END_CALL prompt's "yes"): on create it links the call. */
+  phoneCallID: v.optional(v.nullable(id)),
 };
 
 export const activitySchema = v.pipe(

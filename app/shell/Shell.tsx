@@ -6,7 +6,7 @@ import {queries} from '../queries.ts';
 import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge} from './ConnectionBadge.tsx';
 import {LanguageSwitcher} from './LanguageSwitcher.tsx';
-import {PhoneProxyLink} from './PhoneProxyLink.tsx';
+import {CallPrompt} from '../phone-proxy/CallPrompt.tsx';
 import {FULL_MENU, SideMenu, type Badges, type MenuLook} from './SideMenu.tsx';
 import {useSite} from '../site/use-site.ts';
 import {useForumEnabled, useForumUnread} from '../forum/use-forum.ts';
@@ -127,7 +127,7 @@ export function Shell({children}: {children: ReactNode}) {
       </div>
       <Footer />
       <ScrollJumps />
-      {session.phoneProxyPort !== null && <PhoneProxyLink port={session.phoneProxyPort} />}
+      {session.phoneProxyPort !== null && <CallPrompt port={session.phoneProxyPort} />}
     </div>
   );
 }

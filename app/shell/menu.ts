@@ -56,6 +56,7 @@ export const MENU: readonly MenuHeading[] = [
       {kind: 'section', path: '/temporary-profiles', badge: 'pending'},
       {kind: 'section', path: '/dashboard'},
       {kind: 'section', path: '/dashboard/activities'},
+      {kind: 'section', path: '/dashboard/calls'},
       {
         kind: 'group',
         id: 'ideas',

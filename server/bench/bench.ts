@@ -17,6 +17,7 @@ import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
 import {formatReport} from './report.ts';
+import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
 import {summarize, withTimeout} from './timing.ts';
 
@@ -50,6 +51,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   // The stack seeds N candidates before zero-cache starts, so its initial sync starts from the full set.
   let t = performance.now();
   res.assertOpen();
+  enablePhoneProxyForBench();
   res.stack = startStack({
     ports,
     dataDir,
@@ -141,6 +143,10 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   ];
   await sql`UPDATE profile SET city = ${target.city} WHERE id = ${target.id}`; // leave the data as seeded
 
+  t = performance.now();
+  const phone = await measurePhone({sql, ports, dataDir, samples: args.samples, gapMs: 50, tag});
+  say(`(e) ${phone.connections} sidecar sockets, ${args.samples} calls in ${seconds(t)}`);
+
   const report = formatReport({
     profiles: args.profiles,
     activities: args.activities,
@@ -153,7 +159,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     coldList: summarize(cold),
     memory,
   });
-  console.log(['', ...report, ''].join('\n'));
+  console.log(['', ...report, ...phoneReport(phone), ''].join('\n'));
 }
 
 /** Usage errors and busy ports end the run before anything starts (exit code 2). */

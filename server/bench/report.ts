@@ -17,7 +17,7 @@ export type BenchReport = {
   memory: Array<{label: string; memory: TreeMemory}>;
 };
 
-const row = (name: string, s: Summary, note = '') =>
+export const row = (name: string, s: Summary, note = '') =>
   `${name.padEnd(34)}${ms(s.p50).padStart(10)}${ms(s.p95).padStart(10)}${ms(s.max).padStart(10)}${String(s.n).padStart(5)}${note ? `  ${note}` : ''}`;
 
 const check = (ok: boolean) => (ok ? '✓' : '✗');

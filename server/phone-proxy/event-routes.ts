@@ -5,6 +5,11 @@ import {toE164} from '../../app/lib/phones.ts';
 import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
+import {zqlReader} from '../zero/read.ts';
+import {zql} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {visibleProfiles} from '../../permissions/profiles.ts';
+import {effectivePermissions, isRole} from '../../permissions/roles.ts';
 import {SIGNATURE_HEADER, TIMESTAMP_HEADER, isSignedEvent} from './signature.ts';
 
 export const PHONE_EVENTS_PATH = '/api/phone-proxy/events';
@@ -45,6 +50,7 @@ export type CallEnded = v.InferOutput<typeof callEndedSchema>;
  */
 export function mountPhoneEventRoutes(app: Hono<ApiEnv>, sql: Sql, secret: string | undefined) {
   if (!secret) return;
+  const read = zqlReader(sql);
   app.post(PHONE_EVENTS_PATH, async c => {
     const rawBody = await c.req.text();
     const headers = {signature: c.req.header(SIGNATURE_HEADER), timestamp: c.req.header(TIMESTAMP_HEADER)};
@@ -61,7 +67,7 @@ export function mountPhoneEventRoutes(app: Hono<ApiEnv>, sql: Sql, secret: strin
       const issues = parsed.issues.map(i => ({field: v.getDotPath(i) ?? '', message: i.message}));
       return fail(c, 400, 'invalidInput', 'Some fields are missing or invalid', issues);
     }
-    const stored = await storeCall(sql, parsed.output);
+    const stored = await storeCall(sql, read, parsed.output);
     if (stored === 'unknownShadchan') {
       return fail(c, 400, 'unknownShadchan', 'No shadchan has this phone number', [
         {field: 'shadchanPhone', message: 'unknownShadchan'},
@@ -73,28 +79,45 @@ export function mountPhoneEventRoutes(app: Hono<ApiEnv>, sql: Sql, secret: strin
   });
 }
 
+/** The shadchan's context as their own session would build it, for the server's read rules. */
+const contextOf = (row: {id: string; role: string; permissions: unknown}): AuthContext | undefined =>
+  isRole(row.role) ? {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)} : undefined;
+
 /**
  * Stores the call and its shadchan's notification together. The caller's card is the one that lists
  * the number (profile.phones, kept by the card's mutators), preferring a card that is not deleted, then
- * the most recently updated; no card → the call is kept without one.
+ * the most recently updated; no card → the call is kept without one. The notification names the card
+ * only when this shadchan may see it (visibleProfiles, the one profile read rule); the database then
+ * announces it to the sidecar (migrations/0021).
  */
-async function storeCall(sql: Sql, event: CallEnded): Promise<'stored' | 'replayed' | 'unknownShadchan'> {
+async function storeCall(
+  sql: Sql,
+  read: ReturnType<typeof zqlReader>,
+  event: CallEnded,
+): Promise<'stored' | 'replayed' | 'unknownShadchan'> {
+  const [user] = await sql<{id: string; role: string; permissions: unknown}[]>`
+    SELECT id, role, permissions FROM app_user WHERE phone = ${event.shadchanPhone} AND role <> 'blocked'`;
+  const shadchan = user && contextOf(user);
+  if (!shadchan) return 'unknownShadchan';
+  const [card] = event.callerNumber
+    ? await sql<{id: string}[]>`
+        SELECT id FROM profile WHERE phones ? ${event.callerNumber}::text
+        ORDER BY deleted_at IS NOT NULL, updated_at DESC LIMIT 1`
+    : [];
+  const seen = card && (await read(visibleProfiles(zql.profile, shadchan).where('id', card.id).one()));
   return sql.begin(async tx => {
-    const [shadchan] = await tx<{id: string}[]>`
-      SELECT id FROM app_user WHERE phone = ${event.shadchanPhone} AND role <> 'blocked'`;
-    if (!shadchan) return 'unknownShadchan';
     const callID = nanoid();
     const [call] = await tx<{id: string}[]>`
       INSERT INTO phone_call (id, event_id, user_id, caller_number, profile_id, started_at, duration_seconds)
-      VALUES (${callID}, ${event.id}, ${shadchan.id}, ${event.callerNumber},
-              (SELECT id FROM profile
-                WHERE ${event.callerNumber}::text IS NOT NULL AND phones ? ${event.callerNumber}::text
-                ORDER BY deleted_at IS NOT NULL, updated_at DESC LIMIT 1),
+      VALUES (${callID}, ${event.id}, ${shadchan.userID}, ${event.callerNumber}, ${card?.id ?? null},
               ${event.startedAt}, ${event.durationSeconds})
       ON CONFLICT (event_id) DO NOTHING
       RETURNING id`;
     if (!call) return 'replayed';
-    await tx`INSERT INTO phone_call_notification (id, user_id, phone_call_id) VALUES (${nanoid()}, ${shadchan.id}, ${callID})`;
+    await tx`
+      INSERT INTO phone_call_notification (id, user_id, phone_call_id, people_name, people_id)
+      VALUES (${nanoid()}, ${shadchan.userID}, ${callID},
+              ${seen ? `${seen.forename} ${seen.surname}` : null}, ${seen ? seen.id : null})`;
     return 'stored';
   });
 }

@@ -2,12 +2,14 @@
 // runtime.ts): @trufflesuite/uws-js-unofficial only has native binaries for Node 16/18/20, and
 // elsewhere it silently falls back to a slow pure-JS implementation, which we refuse to run on.
 // Only signed-in staff on the app's own origins get a socket (admission.ts), and a socket whose
-// session ends is closed within seconds.
+// session ends is closed within seconds. Each socket receives its user's calls that ended (relay.ts).
 
 import {createRequire} from 'node:module';
 import type {HttpResponse, us_listen_socket, WebSocket} from '@trufflesuite/uws-js-unofficial';
 import {appOrigins, listenHost, reachableHost, readPorts, type Ports} from '../config.ts';
+import {connect} from '../db/sql.ts';
 import {readCaps, refusals, sessionChecker, sessionToken, type Caps, type Refusal} from './admission.ts';
+import {readedID, startRelay, type EndCall, type NotificationReaded} from './relay.ts';
 
 function fail(message: string): never {
   console.error(`refusing to start: ${message}`);
@@ -45,14 +47,34 @@ try {
 const {phoneProxy: port, api: apiPort} = ports;
 const origins = appOrigins();
 if (origins.length === 0) fail('APP_ORIGINS is empty, so every browser would be refused (npm start sets it)');
+if (!process.env.DATABASE_URL) fail('DATABASE_URL is not set: the calls to relay live in Postgres (npm start sets it)');
 const host = listenHost();
 const checkSession = sessionChecker(`http://${reachableHost()}:${apiPort}`);
 /** How often open sockets' sessions are asked again: a signed-out or blocked user loses the channel this fast. */
 const RECHECK_MS = 5000;
 
 type ClientData = {userID: string; token: string};
-const clients = new Set<WebSocket<ClientData>>();
-const perUser = new Map<string, number>();
+type Socket = WebSocket<ClientData>;
+const clients = new Set<Socket>();
+const socketsOf = new Map<string, Set<Socket>>();
+
+/** Sends a list of messages (spec §3: the browser always receives a list) to open sockets only. */
+function send(sockets: Iterable<Socket>, messages: Array<EndCall | NotificationReaded>): void {
+  const text = JSON.stringify(messages);
+  for (const ws of sockets) if (clients.has(ws)) ws.cork(() => ws.send(text));
+}
+
+const sql = connect(process.env.DATABASE_URL, {max: 4});
+let relay: Awaited<ReturnType<typeof startRelay>>;
+try {
+  relay = await startRelay(
+    sql,
+    userID => socketsOf.has(userID),
+    (userID, message) => send(socketsOf.get(userID) ?? [], [message]),
+  );
+} catch (err) {
+  fail(`cannot listen for calls in Postgres: ${String(err)}`);
+}
 
 function reply(res: HttpResponse, status: string, contentType: string, body: string): void {
   res.cork(() => {
@@ -72,7 +94,7 @@ function full(): boolean {
 /** The cap a new socket of this user would break, checked right before the upgrade (open counts it at once). */
 function capReached(userID: string): Refusal | undefined {
   if (full()) return refusals.totalCap;
-  const mine = perUser.get(userID) ?? 0;
+  const mine = socketsOf.get(userID)?.size ?? 0;
   if (mine < caps.perUser) return undefined;
   console.warn(`refused a socket for ${userID}: ${mine} open for this user (PHONE_PROXY_MAX_PER_USER=${caps.perUser})`);
   return refusals.userCap;
@@ -89,8 +111,8 @@ const app = uWS
     });
     reply(res, '200 OK', 'application/json', body);
   })
-  // Shadchanim's browsers connect here; this socket will relay the provider's
-  // END_CALL events to them. Nothing is relayed yet, so inbound messages are ignored.
+  // Shadchanim's browsers connect here: they receive END_CALL for each of their calls that ended and
+  // answer NOTIFICATION_READED; nothing else they send means anything.
   .ws<ClientData>('/ws', {
     upgrade: async (res, req, context) => {
       // The request lives only until the first await: read everything now.
@@ -113,17 +135,37 @@ const app = uWS
       if (capped) return refuse(res, capped);
       res.cork(() => res.upgrade<ClientData>({userID: session.userID, token}, key, protocol, extensions, context));
     },
+    maxPayloadLength: 4096,
     open: ws => {
       clients.add(ws);
       const {userID} = ws.getUserData();
-      perUser.set(userID, (perUser.get(userID) ?? 0) + 1);
+      const mine = socketsOf.get(userID) ?? new Set();
+      socketsOf.set(userID, mine.add(ws));
+      // Whatever ended while this user had no socket (spec §4: nothing is lost while away).
+      relay.unreadOf(userID).then(
+        missed => missed.length > 0 && send([ws], missed),
+        err => console.error(`cannot read ${userID}'s notifications: ${String(err)}`),
+      );
+    },
+    message: (ws, message) => {
+      // The buffer is only valid during this call: read it now.
+      const notificationID = readedID(Buffer.from(message).toString('utf8'));
+      if (!notificationID) return;
+      const {userID} = ws.getUserData();
+      relay.markRead(userID, notificationID).then(
+        marked => {
+          const others = [...(socketsOf.get(userID) ?? [])].filter(other => other !== ws);
+          if (marked) send(others, [{Type: 'NOTIFICATION_READED', Data: {notificationID}}]);
+        },
+        err => console.error(`cannot mark ${notificationID} read: ${String(err)}`),
+      );
     },
     close: ws => {
       clients.delete(ws);
       const {userID} = ws.getUserData();
-      const left = (perUser.get(userID) ?? 1) - 1;
-      if (left > 0) perUser.set(userID, left);
-      else perUser.delete(userID);
+      const mine = socketsOf.get(userID);
+      mine?.delete(ws);
+      if (mine?.size === 0) socketsOf.delete(userID);
     },
   })
   .any('/*', res => {
@@ -164,8 +206,11 @@ function shutdown(): void {
   listenSocket = null;
   for (const ws of [...clients]) ws.end(1001, 'server shutting down');
   clients.clear();
-  // One turn of the loop lets the close frames go out.
-  setImmediate(() => process.exit(0));
+  // One turn of the loop lets the close frames go out; the database connections end meanwhile.
+  void relay
+    .close()
+    .then(() => sql.end({timeout: 1}))
+    .finally(() => setImmediate(() => process.exit(0)));
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -8,6 +8,7 @@ import {migrate} from '../db/migrate.ts';
 import {seedDemoIfEmpty, type DemoAccount} from '../db/seed.ts';
 import {connect} from '../db/sql.ts';
 import {sidecarCommand} from '../phone-proxy/runtime.ts';
+import {devPhoneProxySecret} from '../phone-proxy/simulate.ts';
 import {isLoopback, listenersOf} from './listeners.ts';
 import {ensureMessages} from './messages.ts';
 import {assertPortsFree} from './ports.ts';
@@ -159,7 +160,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // In development the API server restarts itself when its code changes.
       startChild('api', node22, [...tsx, ...(options.vite ? ['--watch'] : []), 'server/api-server.ts'], {
         cwd: ROOT,
-        env: {...env, ...options.apiEnv, KESHER_SERVE_CLIENT: options.vite ? '0' : '1'},
+        env: {
+          ...env,
+          // In development the provider's webhook is always on, so a call can be simulated (npm run simulate-call).
+          ...(options.production ? {} : {PHONE_PROXY_SECRET: process.env.PHONE_PROXY_SECRET || devPhoneProxySecret(dataDir)}),
+          ...options.apiEnv,
+          KESHER_SERVE_CLIENT: options.vite ? '0' : '1',
+        },
       }),
     );
     await waitUntil('the API server', httpOK(`http://${reach}:${ports.api}/api/health`), api.child, options.signal);

@@ -35,6 +35,7 @@ describe('migrations', () => {
       'app_user',
       'card_presence',
       'community',
+      'phone_call',
       'profile',
       'profile_detail',
       'profile_file',
@@ -67,8 +68,11 @@ describe('migrations', () => {
     expect([...tables.profile_file!].sort()).toEqual(declared('profileFile'));
     expect([...tables.activity!].sort()).toEqual(declared('activity'));
     expect([...tables.activity_comment!].sort()).toEqual(declared('activityComment'));
-    // The phone proxy's calls and their notices are server-only (caller numbers are personal data).
-    expect(tables).not.toHaveProperty('phone_call');
+    // The calls list's columns replicate (through its read rule); the provider's event id and the
+    // notifications the sidecar relays stay server-only.
+    expect([...tables.phone_call!].sort()).toEqual(declared('phoneCall'));
+    expect(tables.phone_call).not.toContain('event_id');
+    expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');
     expect(tables).not.toHaveProperty('schema_migration');
   });

@@ -1,4 +1,3 @@
-import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {networkInterfaces, tmpdir} from 'node:os';
@@ -7,12 +6,12 @@ import {serve, type ServerType} from '@hono/node-server';
 import {afterAll, afterEach, beforeAll, describe, expect, inject, test} from 'vitest';
 import WebSocket from 'ws';
 import {hashToken} from '../../server/auth/session.ts';
-import {ROOT} from '../../server/config.ts';
 import {connect} from '../../server/db/sql.ts';
-import {RUNTIME_DIR, pinnedNode, sidecarCommand} from '../../server/phone-proxy/runtime.ts';
+import {RUNTIME_DIR, pinnedNode} from '../../server/phone-proxy/runtime.ts';
 import {startTestApi} from '../support/api.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {listenersOf} from '../../server/stack/listeners.ts';
+import {openSocket, startSidecar as start, waitForLine, type Sidecar} from '../support/sidecar.ts';
 
 /**
  * The phone-proxy sidecar as it runs in the stack: its own process on the pinned Node 20, asking the
@@ -33,30 +32,9 @@ let apiPort: number;
 /** The session token of every /api/session call the API answered, in order. */
 const sessionCalls: string[] = [];
 
-type Sidecar = {child: ChildProcess; output: string[]; exited: Promise<number | null>};
-
-/** Starts the sidecar exactly as the stack does (sidecarCommand), with our ports and origins. */
-function startSidecar(env: NodeJS.ProcessEnv, port = SIDECAR_PORT): Sidecar {
-  const {command, args} = sidecarCommand(ROOT);
-  // Without LISTEN_HOST, so the sidecar listens where it does by default.
-  const {LISTEN_HOST: _unset, ...inherited} = process.env;
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: {...inherited, PHONE_PROXY_PORT: String(port), APP_ORIGINS: APP_ORIGIN, ...env},
-  });
-  const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', chunk => output.push(...String(chunk).split('\n')));
-  const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
-  return {child, output, exited};
-}
-
-/** Resolves once the sidecar prints a matching line; rejects if it exits first. */
-async function waitForLine(sidecar: Sidecar, pattern: RegExp) {
-  while (!sidecar.output.some(line => pattern.test(line))) {
-    if (sidecar.child.exitCode !== null) throw new Error(`the sidecar exited:\n${sidecar.output.join('\n')}`);
-    await new Promise(resolve => setTimeout(resolve, 50));
-  }
-}
+/** Starts the sidecar exactly as the stack does, with our ports, origins and database. */
+const startSidecar = (env: NodeJS.ProcessEnv, port = SIDECAR_PORT): Sidecar =>
+  start({PHONE_PROXY_PORT: String(port), APP_ORIGINS: APP_ORIGIN, DATABASE_URL: inject('databaseURL'), ...env});
 
 let sidecar: Sidecar;
 beforeAll(async () => {
@@ -108,22 +86,10 @@ async function signedIn() {
 const opened: WebSocket[] = [];
 
 /** Opens a socket the way a browser does; resolves with it, or with the HTTP status of the refusal. */
-function open(
-  headers: {origin?: string; cookie?: string},
-  {host = '127.0.0.1', port = SIDECAR_PORT} = {},
-): Promise<{socket: WebSocket; status?: undefined} | {status: number; socket?: undefined}> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${host}:${port}/ws`, {headers});
-    socket.once('open', () => {
-      opened.push(socket);
-      resolve({socket});
-    });
-    socket.once('unexpected-response', (req, res) => {
-      resolve({status: res.statusCode!});
-      req.destroy();
-    });
-    socket.once('error', reject);
-  });
+async function open(headers: {origin?: string; cookie?: string}, {host = '127.0.0.1', port = SIDECAR_PORT} = {}) {
+  const result = await openSocket(`ws://${host}:${port}/ws`, headers);
+  if (result.socket) opened.push(result.socket);
+  return result;
 }
 
 const clientsOnSidecar = async () =>
@@ -279,6 +245,12 @@ describe('the process', () => {
     const bare = startSidecar({API_PORT: String(apiPort), APP_ORIGINS: ''}, SPARE_PORT);
     expect(await bare.exited).toBe(1);
     expect(bare.output.join('\n')).toContain('refusing to start: APP_ORIGINS is empty');
+  });
+
+  test('without DATABASE_URL (where the calls to relay live) it refuses to start', async () => {
+    const bare = startSidecar({API_PORT: String(apiPort), DATABASE_URL: ''}, SPARE_PORT);
+    expect(await bare.exited).toBe(1);
+    expect(bare.output.join('\n')).toContain('refusing to start: DATABASE_URL is not set');
   });
 
   test('when the API server does not answer, nobody is admitted (503)', async () => {

@@ -11,6 +11,8 @@ import {NODEBB_TOKEN, startNodebbStandIn} from './nodebb-stand-in.ts';
  * Starts the real stack (fresh data, demo users, a few candidates) serving the built client, with sign-in
  * codes going to local stand-ins of the phone provider and the mail server.
  */
+const E2E_PHONE_PROXY_SECRET = 'e2e-phone-proxy-secret';
+
 export default async function globalSetup() {
   const provider = await startPhoneProvider();
   const smtp = await startSmtpServer();
@@ -44,6 +46,8 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_SECRET: google.options.clientSecret,
       GOOGLE_ISSUER: google.options.issuer,
       PHONE_PROXY_ENABLED: 'true',
+      // The provider's webhook; tests sign calls with it (E2E_PHONE_PROXY_SECRET).
+      PHONE_PROXY_SECRET: E2E_PHONE_PROXY_SECRET,
       PHONE_PROXY_NUMBER: '03-5550000',
       OFFICE_EMAIL: 'office@kesher.test',
       DONATION_URL: 'https://donate.kesher.test/',
@@ -63,6 +67,7 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_URL = stack.databaseURL;
   process.env.E2E_STAND_INS_URL = inspector.url;
   process.env.E2E_FORUM_URL = nodebb.url;
+  process.env.E2E_PHONE_PROXY_SECRET = E2E_PHONE_PROXY_SECRET;
   return async () => {
     await stack.stop();
     await nodebb.close();

@@ -86,7 +86,7 @@ describe('side menu', () => {
       expect.arrayContaining(['/dashboard', '/dashboard/activities', '/ideas', '/meorasim', '/admin/logs']),
     );
     const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
-    expect(built.sort()).toEqual(['/home', '/home/tickets/new', '/recycle-bin', '/temporary-profiles']);
+    expect(built.sort()).toEqual(['/dashboard/calls', '/home', '/home/tickets/new', '/recycle-bin', '/temporary-profiles']);
   });
 
   test('the pending-approval entry keeps its badge; external links keep theirs', () => {
