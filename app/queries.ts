@@ -1,5 +1,6 @@
 import {defineQueries} from '@rocicorp/zero';
 import {activityQueries} from './activities/queries.ts';
+import {transferQueries} from './activities/transfer.ts';
 import {candidateQueries} from './candidates/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {lookupQueries} from './lookups.ts';
@@ -7,7 +8,7 @@ import {siteQueries} from './site/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
-  activities: activityQueries,
+  activities: {...activityQueries, ...transferQueries},
   candidates: candidateQueries,
   lookups: lookupQueries,
   settings: settingsQueries,

@@ -4,6 +4,7 @@ import {assertCan, assertLoggedIn, type AuthContext} from '../../permissions/con
 import {AppError} from '../../permissions/errors.ts';
 import {mayChangeActivity, visibleActivities} from '../../permissions/activities.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
+import {transferMutator} from './transfer.ts';
 import {activityCommentSchema, activityIDSchema, activitySchema, type ActivityArgs, type ActivityCommentArgs} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
@@ -80,4 +81,5 @@ export const activityMutators = {
   update: defineMutator(activitySchema, opts => updateActivity(opts, Date.now())),
   delete: defineMutator(activityIDSchema, opts => deleteActivity(opts)),
   comment: defineMutator(activityCommentSchema, opts => commentOnActivity(opts, Date.now())),
+  transfer: transferMutator,
 };
