@@ -2,6 +2,7 @@ import {defineQueries} from '@rocicorp/zero';
 import {activityQueries} from './activities/queries.ts';
 import {transferQueries} from './activities/transfer.ts';
 import {candidateQueries} from './candidates/queries.ts';
+import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
@@ -10,6 +11,7 @@ import {siteQueries} from './site/queries.ts';
 export const queries = defineQueries({
   activities: {...activityQueries, ...transferQueries},
   candidates: candidateQueries,
+  dashboard: dashboardQueries,
   lookups: lookupQueries,
   settings: settingsQueries,
   site: siteQueries,

@@ -6,6 +6,7 @@ import {CardNewPage} from './candidates/card/CardNewPage.tsx';
 import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
+import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
@@ -96,6 +97,8 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/home/tickets/new': CardNewPage,
   '/temporary-profiles': PendingProfilesPage,
   '/recycle-bin': RecycleBinPage,
+  // The phone proxy's part passes its today's-calls list here: <DashboardPage todaysCalls={…} />.
+  '/dashboard': () => <DashboardPage />,
 };
 
 function pageOf(section: Section): ReactNode {

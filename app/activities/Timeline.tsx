@@ -167,7 +167,9 @@ function TimelineItem({
             {a.reminderAt != null && (
               <span className={clsx('inline-flex items-center gap-1', overdue && 'font-semibold text-amber-700')}>
                 <BellRing className="size-3.5" aria-hidden />
-                <span className="tabular-nums">{formatLocalDateTime(a.reminderAt)}</span>
+                <span dir="ltr" className="tabular-nums">
+                  {formatLocalDateTime(a.reminderAt)}
+                </span>
               </span>
             )}
           </p>
