@@ -19,16 +19,19 @@ export function TransferHistoryEntry({profileID, value}: {profileID: string; val
   const otherID = outgoing ? record.to : record.from;
   const [other] = useQuery(queries.activities.listedCard({id: otherID}));
   const codes = record.codes.map(code => `#${code}`).join(', ');
+  if (!other) {
+    return (
+      <span className="text-slate-700" data-testid="history-transfer">
+        {outgoing ? m.history_transferred_to_hidden({codes}) : m.history_transferred_from_hidden({codes})}
+      </span>
+    );
+  }
   return (
     <span className="text-slate-700" data-testid="history-transfer">
       {outgoing ? m.history_transferred_to({codes}) : m.history_transferred_from({codes})}{' '}
-      {other ? (
-        <Link to="/home/tickets/$id" params={{id: otherID}} className="font-medium text-brand-700 hover:underline">
-          <bdi>{fullName(other)}</bdi>
-        </Link>
-      ) : (
-        m.timeline_other_hidden()
-      )}
+      <Link to="/home/tickets/$id" params={{id: otherID}} className="font-medium text-brand-700 hover:underline">
+        <bdi>{fullName(other)}</bdi>
+      </Link>
     </span>
   );
 }
