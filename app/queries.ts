@@ -1,16 +1,19 @@
 import {defineQueries} from '@rocicorp/zero';
 import {activityQueries} from './activities/queries.ts';
+import {transferQueries} from './activities/transfer.ts';
 import {callQueries} from './calls/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
+import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
-  activities: activityQueries,
+  activities: {...activityQueries, ...transferQueries},
   calls: callQueries,
   candidates: candidateQueries,
+  dashboard: dashboardQueries,
   lookups: lookupQueries,
   settings: settingsQueries,
   site: siteQueries,

@@ -7,6 +7,7 @@ import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CallsPage} from './calls/CallsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
+import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
@@ -98,6 +99,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/temporary-profiles': PendingProfilesPage,
   '/recycle-bin': RecycleBinPage,
   '/dashboard/calls': CallsPage,
+  '/dashboard': DashboardPage,
 };
 
 function pageOf(section: Section): ReactNode {

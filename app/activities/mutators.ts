@@ -5,6 +5,7 @@ import {AppError} from '../../permissions/errors.ts';
 import {mayChangeActivity, visibleActivities} from '../../permissions/activities.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {linkPhoneCall} from '../calls/link.ts';
+import {transferMutator} from './transfer.ts';
 import {activityCommentSchema, activityIDSchema, activitySchema, type ActivityArgs, type ActivityCommentArgs} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
@@ -82,4 +83,5 @@ export const activityMutators = {
   update: defineMutator(activitySchema, opts => updateActivity(opts, Date.now())),
   delete: defineMutator(activityIDSchema, opts => deleteActivity(opts)),
   comment: defineMutator(activityCommentSchema, opts => commentOnActivity(opts, Date.now())),
+  transfer: transferMutator,
 };

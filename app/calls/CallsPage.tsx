@@ -10,7 +10,8 @@ import {contextOf} from '../session.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {DevSimulateCall} from '../phone-proxy/DevSimulateCall.tsx';
-import {callerDisplay, formatDuration, newActivityForCall} from './format.ts';
+import {activityEditPath} from '../activities/TimelineStage.tsx';
+import {callerDisplay, formatDuration, newActivityForRow} from './format.ts';
 import type {CallsScope} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -18,22 +19,6 @@ import * as m from '../paraglide/messages.js';
 const ROW = 'sm:grid sm:grid-cols-[9.5rem_4.5rem_minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,1.3fr)] sm:items-center sm:gap-4';
 const ROW_ALL = 'sm:grid-cols-[9.5rem_4.5rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,1.3fr)]';
 const link = 'font-medium text-brand-700 hover:underline';
-
-/** The activity screen is a section route (built elsewhere), so its path is a plain string here. */
-const activityPath = (id: string): string => `/dashboard/activity/edit/${encodeURIComponent(id)}`;
-
-const newActivityFor = (call: {
-  id: string;
-  profile?: {id: string} | undefined;
-  callerNumber?: string | null | undefined;
-  durationSeconds: number;
-}) =>
-  newActivityForCall({
-    peopleID: call.profile?.id ?? null,
-    callerNumber: call.callerNumber ?? null,
-    callDuration: call.durationSeconds,
-    phoneCallID: call.id,
-  });
 
 function Cell({label, children, testID}: {label: string; children: ReactNode; testID?: string}) {
   return (
@@ -147,16 +132,16 @@ export function CallsPage() {
                 </Cell>
                 <Cell label={m.calls_col_activity()} testID="call-activity">
                   {call.activity ? (
-                    <Link to={activityPath(call.activity.id)} className={link}>
+                    <Link to={activityEditPath(call.activity.id)} className={link}>
                       <bdi>{call.activity.title || m.calls_open_activity({code: call.activity.code ?? ''})}</bdi>
                     </Link>
                   ) : call.userID === me.ID && !call.activityID ? (
                     // One's own call without an activity yet: the prompt's "yes", later.
                     <a
-                      href={newActivityFor(call)}
+                      href={newActivityForRow(call)}
                       onClick={event => {
                         event.preventDefault();
-                        void navigate({href: newActivityFor(call)});
+                        void navigate({href: newActivityForRow(call)});
                       }}
                       className={link}
                     >

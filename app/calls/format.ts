@@ -27,3 +27,17 @@ export function newActivityForCall(call: {
   search.set('phoneCall', call.phoneCallID);
   return `/dashboard/activity/edit/new?${search}`;
 }
+
+/** The new activity for a listed call (a phoneCall row with its visible card). */
+export const newActivityForRow = (call: {
+  id: string;
+  profile?: {id: string} | undefined;
+  callerNumber?: string | null | undefined;
+  durationSeconds: number;
+}) =>
+  newActivityForCall({
+    peopleID: call.profile?.id ?? null,
+    callerNumber: call.callerNumber ?? null,
+    callDuration: call.durationSeconds,
+    phoneCallID: call.id,
+  });

@@ -39,11 +39,16 @@ export function formatLocalDate(ms: number): string {
   return `${two(at.getDate())}-${two(at.getMonth() + 1)}-${at.getFullYear()}`;
 }
 
-/** DD-MM-YYYY HH:MM (24 h) of a moment in time (a note, a change in the history) on the user's own clock. */
-export function formatLocalDateTime(ms: number): string {
+/** HH:MM (24 h) of a moment in time on the user's own clock. */
+export function formatLocalTime(ms: number): string {
   const at = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${formatLocalDate(ms)} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** DD-MM-YYYY HH:MM (24 h) of a moment in time (a note, a change in the history) on the user's own clock. */
+export function formatLocalDateTime(ms: number): string {
+  return `${formatLocalDate(ms)} ${formatLocalTime(ms)}`;
 }
 
 /** DD-MM-YYYY of a form's 'YYYY-MM-DD' value, or undefined when it is not a valid date. */

@@ -39,6 +39,8 @@ const MESSAGES: Record<string, () => string> = {
   idNumberUnavailable: m.error_id_number_unavailable,
   editConflict: m.card_conflict_title,
   wrongSide: m.activity_wrong_side,
+  transferSameCard: m.transfer_same_card,
+  transferWrongGender: m.transfer_wrong_gender,
   notFound: m.error_profile_not_found,
 };
 

@@ -60,7 +60,7 @@ export const SECTIONS = [
     permission: 'authorizeTemporaryProfiles',
     built: true,
   },
-  {path: '/dashboard', title: m.section_dashboard, icon: LayoutDashboard},
+  {path: '/dashboard', title: m.section_dashboard, icon: LayoutDashboard, built: true},
   {path: '/dashboard/activities', title: m.section_activities, icon: ClipboardList, keepState: true},
   {path: '/dashboard/activity/edit/$id', title: m.section_activity, icon: ClipboardList},
   {path: '/dashboard/calls', title: m.section_calls, icon: PhoneCall, built: true},

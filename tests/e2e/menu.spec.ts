@@ -21,7 +21,7 @@ test('entries without a screen say “coming soon” and carry no badge; the bel
     await expect(menu.locator('[data-coming-soon] [data-testid^=badge-]')).toHaveCount(0);
     // Built entries keep theirs (the forum's unread posts).
     await expect(menu.getByTestId('badge-forum')).toBeVisible();
-    await expect(menu.getByTestId('menu-/dashboard').getByTestId('coming-soon-tag')).toBeVisible();
+    await expect(menu.getByTestId('menu-/meorasim').getByTestId('coming-soon-tag')).toBeVisible();
     // Built screens carry no such mark.
     await expect(menu.getByTestId('menu-/home').getByTestId('coming-soon-tag')).toHaveCount(0);
     await expect(menu.getByTestId('menu-/home/tickets/new').getByTestId('coming-soon-tag')).toHaveCount(0);
@@ -43,7 +43,7 @@ test('entries without a screen say “coming soon” and carry no badge; the bel
 
 test('in English the mark reads “Coming soon”', async ({page}) => {
   await signIn(page, 'demo-coordinator', 'en');
-  await expect(page.getByTestId('side-menu').getByTestId('menu-/dashboard').getByTestId('coming-soon-tag')).toHaveText(
+  await expect(page.getByTestId('side-menu').getByTestId('menu-/meorasim').getByTestId('coming-soon-tag')).toHaveText(
     'Coming soon',
   );
 });

@@ -91,8 +91,8 @@ test('flagged routes keep their state: the candidate search is still there after
   await expect(rows.first()).toBeVisible();
   const before = await rows.count();
   await page.getByTestId('menu-/dashboard').click();
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
-  await expect(page).toHaveTitle(/לוח בקרה/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page).toHaveTitle(/היום שלי/);
   await page.getByTestId('menu-/home').click();
   await expect(page.getByTestId('candidate-search')).toHaveValue('אב');
   await expect(rows).toHaveCount(before);

@@ -47,8 +47,8 @@ test('a guarded route sends a user without the permission home; with it, the sec
   await page.goto('/admin/logs');
   await page.waitForURL('**/home');
   await page.goto('/dashboard');
-  await expect(page.getByTestId('coming-soon')).toContainText('לוח בקרה');
-  await expect(page).toHaveTitle('לוח בקרה · קשר');
+  await expect(page.getByTestId('dashboard')).toContainText('היום שלי');
+  await expect(page).toHaveTitle('היום שלי · קשר');
 });
 
 test('public pages open without signing in: maintenance and privacy (Hebrew text, all sections)', async ({page}) => {
@@ -193,7 +193,7 @@ test('the top bar’s collapse toggle folds the side menu to icons and back', as
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'true');
-  await expect(menu.getByTestId('menu-/dashboard')).toHaveAttribute('title', 'לוח בקרה · בקרוב');
+  await expect(menu.getByTestId('menu-/meorasim')).toHaveAttribute('title', 'מאורסים · בקרוב');
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
 });

@@ -29,6 +29,8 @@ import {STATE_LABEL, fieldLabel, historyValue} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
 import {usePrintLog} from './use-print-log.ts';
 import type {CardDetails} from './schema.ts';
+import {Timeline} from '../../activities/Timeline.tsx';
+import {TransferHistoryEntry, isTransferEntry} from '../../activities/TimelineHistoryEntry.tsx';
 import * as m from '../../paraglide/messages.js';
 
 const STATE_BADGE = {
@@ -268,6 +270,7 @@ export function CardPage() {
         })}
       </div>
 
+      <Timeline card={card} />
       <CardManage card={card} ctx={ctx} />
       <CardFiles profileID={id} />
       <CardNotes profileID={id} />
@@ -312,6 +315,8 @@ function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
               <bdi className="font-medium text-slate-700">{r.author?.name}</bdi>
               {r.field === 'created' ? (
                 <span className="text-slate-700">{m.card_history_created()}</span>
+              ) : isTransferEntry(r.field) ? (
+                <TransferHistoryEntry profileID={id} value={r.newValue} />
               ) : (
                 <>
                   <span className="text-slate-700">{fieldLabel(r.field)}:</span>

@@ -107,7 +107,7 @@ function storedValues(args: CardValues): Record<string, ReadonlyJSONValue | unde
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Writes one revision's history rows: who, when, field, old → new. */
-async function recordHistory(
+export async function recordHistory(
   tx: Transaction,
   ctx: AuthContext,
   profileID: string,

@@ -1,0 +1,78 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {Link, useNavigate} from '@tanstack/react-router';
+import {PhoneCall} from 'lucide-react';
+import {activityEditPath, fullName} from '../activities/TimelineStage.tsx';
+import {formatLocalTime} from '../lib/dates.ts';
+import {queries} from '../queries.ts';
+import {callerDisplay, formatDuration, newActivityForRow} from './format.ts';
+import * as m from '../paraglide/messages.js';
+
+const link = 'font-medium text-brand-700 hover:underline';
+/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
+const sectionPath = (path: string): string => path;
+
+/**
+ * The dashboard's "today's calls" (issue 12): the signed-in user's phone-proxy calls since their own
+ * midnight, live, each with its card (when visible) and its activity, or a way to open one.
+ */
+export function TodaysCalls({since}: {since: number}) {
+  const [calls, details] = useQuery(queries.calls.today({since}));
+  const navigate = useNavigate();
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-calls">
+      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
+        <PhoneCall className="size-4" aria-hidden />
+        {m.dashboard_todays_calls()}
+        <span className="text-sm font-normal text-slate-500 tabular-nums">({calls.length})</span>
+        <Link to={sectionPath('/dashboard/calls')} className="ms-auto text-sm font-normal text-brand-700 hover:underline">
+          {m.dashboard_all_calls()}
+        </Link>
+      </h2>
+      {calls.length === 0 ? (
+        details.type === 'complete' && <p className="text-sm text-slate-500">{m.dashboard_todays_calls_empty()}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {calls.map(call => (
+            <li
+              key={call.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2.5 text-sm"
+              data-testid="dashboard-call"
+            >
+              <span dir="ltr" className="w-12 shrink-0 text-slate-500 tabular-nums">
+                {formatLocalTime(call.startedAt)}
+              </span>
+              <span className="min-w-[10rem] flex-1 truncate">
+                {call.profile ? (
+                  <Link to="/home/tickets/$id" params={{id: call.profile.id}} className={link}>
+                    <bdi>{fullName(call.profile)}</bdi>
+                  </Link>
+                ) : (
+                  <bdi dir="ltr" className="text-slate-700 tabular-nums">
+                    {callerDisplay(call.callerNumber) ?? m.calls_withheld()}
+                  </bdi>
+                )}
+              </span>
+              <span className="text-slate-500 tabular-nums">{formatDuration(call.durationSeconds)}</span>
+              {call.activity ? (
+                <Link to={activityEditPath(call.activity.id)} className={link}>
+                  {m.calls_open_activity({code: call.activity.code ?? ''})}
+                </Link>
+              ) : (
+                <a
+                  href={newActivityForRow(call)}
+                  onClick={event => {
+                    event.preventDefault();
+                    void navigate({href: newActivityForRow(call)});
+                  }}
+                  className={link}
+                >
+                  {m.phone_call_prompt_yes()}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {Link, useRouteContext} from '@tanstack/react-router';
+import {AlarmClock, BellRing, ClipboardList, Plus} from 'lucide-react';
+import {clsx} from 'clsx';
+import {can} from '../../permissions/context.ts';
+import {currentLocale} from '../i18n.ts';
+import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
+import {queries} from '../queries.ts';
+import {contextOf} from '../session.ts';
+import {usePageTitle} from '../ui/page-title.ts';
+import {StageBadge, activityEditPath} from '../activities/TimelineStage.tsx';
+import {TodaysCalls} from '../calls/TodaysCalls.tsx';
+import {DashboardNumbers} from './DashboardNumbers.tsx';
+import {DashboardPipeline, PairNames} from './DashboardPipeline.tsx';
+import * as m from '../paraglide/messages.js';
+
+/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
+const sectionPath = (path: string): string => path;
+
+/** The user's today and this month, by their own clock: what "due" and "this month" mean. */
+function calendar(now = new Date()) {
+  return {
+    now: now.getTime(),
+    startOfToday: new Date(now).setHours(0, 0, 0, 0),
+    endOfToday: new Date(now).setHours(23, 59, 59, 999),
+    startOfMonth: new Date(now.getFullYear(), now.getMonth(), 1).getTime(),
+  };
+}
+
+/**
+ * "My day" (spec §2 dashboard, issue 12), live: the reminders due today and overdue, today's calls,
+ * my numbers this month, and my open activities as a pipeline by stage.
+ */
+export function DashboardPage() {
+  usePageTitle(m.dashboard_title());
+  const {session} = useRouteContext({from: '/shell'});
+  const mayCreate = can(contextOf(session.user!), 'editTickets');
+  const {now, startOfToday, endOfToday, startOfMonth} = calendar();
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6" data-testid="dashboard">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">{m.dashboard_title()}</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            {new Date(now).toLocaleDateString(currentLocale(), {weekday: 'long'})} ·{' '}
+            <span className="tabular-nums">{formatLocalDate(now)}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={sectionPath('/dashboard/activities')}
+            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            data-testid="dashboard-all"
+          >
+            <ClipboardList className="size-4" aria-hidden />
+            {m.reminders_all()}
+          </Link>
+          {mayCreate && (
+            <Link
+              to={activityEditPath('new')}
+              className="inline-flex items-center gap-1.5 rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
+              data-testid="dashboard-new"
+            >
+              <Plus className="size-4" aria-hidden />
+              {m.timeline_new()}
+            </Link>
+          )}
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <DueReminders now={now} until={endOfToday} />
+          <TodaysCalls since={startOfToday} />
+        </div>
+        <DashboardNumbers since={startOfMonth} />
+      </div>
+
+      <DashboardPipeline />
+    </div>
+  );
+}
+
+/** My open activities whose reminder is due by the end of today: the overdue ones stand out. */
+function DueReminders({now, until}: {now: number; until: number}) {
+  const [due, details] = useQuery(queries.dashboard.dueReminders({until}));
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-reminders">
+      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
+        <BellRing className="size-4" aria-hidden />
+        {m.dashboard_reminders()}
+        <span className="text-sm font-normal text-slate-500 tabular-nums">({due.length})</span>
+      </h2>
+      {due.length === 0 ? (
+        details.type === 'complete' && <p className="text-sm text-slate-500">{m.dashboard_reminders_empty()}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {due.map(a => {
+            const overdue = (a.reminderAt ?? 0) < now;
+            return (
+              <li key={a.id}>
+                <Link
+                  to={activityEditPath(a.id)}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2.5 hover:bg-slate-50"
+                  data-testid="dashboard-reminder"
+                >
+                  <StageBadge type={a.type} />
+                  <span className="min-w-[12rem] flex-1">
+                    <bdi className="block truncate font-medium text-slate-900">{a.title}</bdi>
+                    <span className="block truncate text-xs text-slate-500">
+                      <PairNames activity={a} />
+                    </span>
+                  </span>
+                  <span
+                    className={clsx(
+                      'inline-flex items-center gap-1 text-xs tabular-nums',
+                      overdue ? 'font-semibold text-amber-700' : 'text-slate-600',
+                    )}
+                  >
+                    {overdue && <AlarmClock className="size-3.5" aria-hidden />}
+                    {overdue && <span>{m.dashboard_overdue()}</span>}
+                    <span dir="ltr">{formatLocalDateTime(a.reminderAt!)}</span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import {expect, test} from '@playwright/test';
+import {db, signIn, uniqueSurname} from './helpers.ts';
+
+/**
+ * "My day" (/dashboard, issue 12), live: my due and overdue reminders, my open activities by stage with
+ * the other side named only when I may see that card, and my numbers this month.
+ */
+test('my day shows my due reminders and my pipeline, and follows a new activity live', async ({page}) => {
+  const sql = db();
+  const surname = uniqueSurname();
+  const card = async (
+    key: string,
+    forename: string,
+    gender: 'male' | 'female',
+    database = 'general',
+    owner = 'demo-coordinator',
+  ) => {
+    const id = `e2e-${key}-${surname}`;
+    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id)
+              VALUES (${id}, ${forename}, ${surname}, ${gender}, '2000-05-05', 'צפת', 'litvish', 'available', ${database}, ${owner})`;
+    await sql`INSERT INTO profile_detail (profile_id) VALUES (${id})`;
+    return id;
+  };
+  const man = await card('man', 'נפתלי', 'male');
+  // The administrator's personal card: the shadchan may not see it.
+  const hidden = await card('hidden', 'זלפה', 'female', 'personal', 'demo-admin');
+  const activity = async (title: string, type: string, reminderAt: Date | null, female: string | null = null) => {
+    await sql`INSERT INTO activity (id, type, title, male_profile_id, female_profile_id, reminder_at, created_by)
+              VALUES (${`e2e-${title}-${surname}`}, ${type}, ${`${title} ${surname}`}, ${man}, ${female}, ${reminderAt}, 'demo-shadchan')`;
+  };
+  await activity('overdue', 'idea', new Date(Date.now() - 26 * 3_600_000), hidden);
+  await activity('later', 'date', new Date(Date.now() + 40 * 86_400_000));
+  // Someone else's reminder is not on my day.
+  await sql`INSERT INTO activity (id, type, title, male_profile_id, reminder_at, created_by)
+            VALUES (${`e2e-others-${surname}`}, 'idea', ${`others ${surname}`}, ${man}, now() - interval '1 hour', 'demo-coordinator')`;
+
+  await signIn(page, 'demo-shadchan', 'en');
+  await page.goto('/dashboard');
+  const reminders = page.getByTestId('dashboard-reminders');
+  const overdue = reminders.getByTestId('dashboard-reminder').filter({hasText: `overdue ${surname}`});
+  await expect(overdue).toContainText('Overdue');
+  // The other side is the administrator's personal card: named only as another profile.
+  await expect(overdue.getByTestId('pair-names')).toHaveText('נפתלי ' + surname + ' · another profile');
+  await expect(overdue).toHaveAttribute('href', `/dashboard/activity/edit/${encodeURIComponent(`e2e-overdue-${surname}`)}`);
+  await expect(reminders).not.toContainText(`later ${surname}`);
+  await expect(reminders).not.toContainText(`others ${surname}`);
+
+  const ideas = page.getByTestId('stage-idea');
+  await expect(ideas.getByTestId('stage-item').filter({hasText: `overdue ${surname}`})).toBeVisible();
+  await expect(
+    page
+      .getByTestId('stage-date')
+      .getByTestId('stage-item')
+      .filter({hasText: `later ${surname}`}),
+  ).toBeVisible();
+
+  // A new suggestion appears at once, at the top of its column, and in this month's numbers.
+  const suggestions = page.getByTestId('stage-suggestion');
+  const created = Number(await page.getByTestId('numbers-suggestion').locator('dd').textContent());
+  await activity('fresh', 'suggestion', null);
+  await expect(suggestions.getByTestId('stage-item').first()).toContainText(`fresh ${surname}`);
+  await expect(page.getByTestId('numbers-suggestion').locator('dd')).toHaveText(String(created + 1));
+  await sql.end();
+});
