@@ -3,14 +3,9 @@ import {Link} from '@tanstack/react-router';
 import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useReminders} from '../activities/use-reminders.ts';
-import {formatLocalDate} from '../lib/dates.ts';
-import {ComingSoonTag} from './ComingSoon.tsx';
-import {sectionAt} from './sections.ts';
+import {formatLocalDateTime} from '../lib/dates.ts';
+import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import * as m from '../paraglide/messages.js';
-
-/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
-const sectionPath = (path: string): string => path;
-const ACTIVITIES = '/dashboard/activities';
 
 const fullName = (p: {forename: string; surname: string} | undefined) => (p ? `${p.forename} ${p.surname}` : '');
 
@@ -55,7 +50,7 @@ export function RemindersBell() {
                   <li key={r.id}>
                     <Popover.Close asChild>
                       <Link
-                        to={sectionPath(`/dashboard/activity/edit/${encodeURIComponent(r.id)}`)}
+                        to={activityPath(r.id)}
                         className="block rounded-xl px-3 py-2 hover:bg-slate-50"
                         data-testid="reminder"
                       >
@@ -69,7 +64,7 @@ export function RemindersBell() {
                         <span
                           className={clsx('text-xs tabular-nums', overdue ? 'font-semibold text-amber-700' : 'text-slate-500')}
                         >
-                          {r.reminderAt ? formatLocalDate(r.reminderAt) : ''}
+                          {r.reminderAt ? formatLocalDateTime(r.reminderAt) : ''}
                         </span>
                       </Link>
                     </Popover.Close>
@@ -80,12 +75,11 @@ export function RemindersBell() {
           )}
           <Popover.Close asChild>
             <Link
-              to={sectionPath(ACTIVITIES)}
+              to={ACTIVITIES_PATH}
               className="mt-1 flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
               data-testid="reminders-all"
             >
               {m.reminders_all()}
-              {!sectionAt(ACTIVITIES).built && <ComingSoonTag />}
             </Link>
           </Popover.Close>
         </Popover.Content>
