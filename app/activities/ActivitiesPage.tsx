@@ -49,7 +49,7 @@ export function ActivitiesPage() {
       void navigate({href: hrefOf(kept.current), replace: true});
     }
     wasHere.current = here;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arriving
+    // Only on arriving.
   }, [here]);
   const update = (next: ListFilters) => void navigate({href: hrefOf(filtersOf(next)), replace: true});
 

@@ -73,7 +73,7 @@ function ActivityEditor({param}: {param: string}) {
     if (!savedForm || dirty) return;
     setInitial(savedForm);
     setForm(savedForm);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the saved row's revision is what matters
+    // Only when the saved row changes (its revision).
   }, [savedKey]);
   const startSide = startCard ? (startCard.gender === 'male' ? 'maleProfileID' : 'femaleProfileID') : undefined;
   useEffect(() => {

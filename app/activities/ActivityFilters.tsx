@@ -45,7 +45,7 @@ export function ActivityFilters({
       set('q', name);
     }, 200);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the typed name alone starts the wait
+    // The typed name alone starts the wait.
   }, [name]);
 
   return (

@@ -16,6 +16,7 @@ import {useLayout} from '../settings/use-layout.ts';
 import {clsx} from 'clsx';
 import {ShellActions} from './ShellActions.tsx';
 import {RemindersBell} from './RemindersBell.tsx';
+import {ReminderToasts} from '../activities/ReminderToasts.tsx';
 import {MenuDrawer} from './MenuDrawer.tsx';
 import {Footer} from './Footer.tsx';
 import {ScrollJumps} from './ScrollJumps.tsx';
@@ -86,6 +87,7 @@ export function Shell({children}: {children: ReactNode}) {
           <div className="flex-1" />
           <ConnectionBadge />
           <RemindersBell />
+          <ReminderToasts />
           {/* On a phone the top bar has no room for it: the settings panel has the same switcher. */}
           <LanguageSwitcher className="max-sm:hidden" />
           <SettingsPanel />
