@@ -148,17 +148,23 @@ export const activityQueries = {
   collisions: defineQuery(collisionArgsSchema, ({args, ctx}) =>
     visibleActivities(zql.activity, ctx)
       .where('id', '!=', args.id)
+      // One flat OR of ANDs: zero-cache's planner fails on an OR nested in another (SQLite's nested
+      // multi-index OR has a scan loop without a plan line).
       .where(({or, and, cmp}) => {
-        const a = args.maleProfileID === null ? [] : [cmp('maleProfileID', args.maleProfileID)];
-        const b = args.femaleProfileID === null ? [] : [cmp('femaleProfileID', args.femaleProfileID)];
-        return or(
+        const busyWith = (side: 'maleProfileID' | 'femaleProfileID', card: string) =>
           and(
             cmp('createdBy', '!=', ctx?.userID ?? ''),
             cmp('status', 'in_progress'),
             cmp('type', 'IN', ['suggestion', 'date']),
-            or(...a, ...b),
-          ),
-          ...(a.length && b.length ? [and(cmp('status', 'irrelevant'), ...a, ...b)] : []),
+            cmp(side, card),
+          );
+        const {maleProfileID: a, femaleProfileID: b} = args;
+        return or(
+          ...(a === null ? [] : [busyWith('maleProfileID', a)]),
+          ...(b === null ? [] : [busyWith('femaleProfileID', b)]),
+          ...(a !== null && b !== null
+            ? [and(cmp('status', 'irrelevant'), cmp('maleProfileID', a), cmp('femaleProfileID', b))]
+            : []),
         );
       })
       .related('maleProfile', q => visibleProfiles(q, ctx).one())
