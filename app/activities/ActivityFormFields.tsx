@@ -121,19 +121,21 @@ export function ActivityFormFields({
                 />
               )}
             </div>
-            <TextInput
-              name="reminderTime"
-              aria-label={m.activity_reminder_time()}
-              aria-invalid={props['aria-invalid']}
-              dir="ltr"
-              inputMode="numeric"
-              maxLength={5}
-              placeholder={m.time_placeholder()}
-              className="w-20 shrink-0 text-center tabular-nums"
-              value={form.reminderTime}
-              readOnly={readOnly}
-              onChange={e => set('reminderTime', separateTimeDigits(e.target.value))}
-            />
+            <div className="w-24 shrink-0">
+              <TextInput
+                name="reminderTime"
+                aria-label={m.activity_reminder_time()}
+                aria-invalid={props['aria-invalid']}
+                dir="ltr"
+                inputMode="numeric"
+                maxLength={5}
+                placeholder={m.time_placeholder()}
+                className="text-center tabular-nums"
+                value={form.reminderTime}
+                readOnly={readOnly}
+                onChange={e => set('reminderTime', separateTimeDigits(e.target.value))}
+              />
+            </div>
           </div>
         )}
       </Field>
