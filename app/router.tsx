@@ -1,5 +1,7 @@
 import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
 import {ZeroProvider} from '@rocicorp/zero/react';
+import {ActivitiesPage} from './activities/ActivitiesPage.tsx';
+import {ActivityEditPage} from './activities/ActivityEditPage.tsx';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
 import {CardPage} from './candidates/card/CardPage.tsx';
 import {CardNewPage} from './candidates/card/CardNewPage.tsx';
@@ -98,8 +100,10 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/home/tickets/new': CardNewPage,
   '/temporary-profiles': PendingProfilesPage,
   '/recycle-bin': RecycleBinPage,
-  '/dashboard/calls': CallsPage,
   '/dashboard': DashboardPage,
+  '/dashboard/activities': ActivitiesPage,
+  '/dashboard/activity/edit/$id': ActivityEditPage,
+  '/dashboard/calls': CallsPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -9,7 +9,9 @@ import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {TimelineTransfer} from './TimelineTransfer.tsx';
-import {StageBadge, StatusLabel, activityEditPath, fullName, newActivitySearch} from './TimelineStage.tsx';
+import {StageBadge, StatusLabel} from './TimelineStage.tsx';
+import {activityPath, newActivitySearch} from './paths.ts';
+import {personName} from './labels.ts';
 import * as m from '../paraglide/messages.js';
 
 /** How many of an activity's comments the timeline shows: the latest; the rest are on its screen. */
@@ -67,7 +69,7 @@ export function Timeline({card}: {card: Card}) {
               </button>
             )}
             <Link
-              to={activityEditPath('new')}
+              to={activityPath('new')}
               search={newActivitySearch(card.id)}
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800"
               data-testid="timeline-new"
@@ -151,14 +153,14 @@ function TimelineItem({
             )}
             <span className="ms-auto text-xs text-slate-500 tabular-nums">{formatLocalDate(a.createdAt)}</span>
           </div>
-          <Link to={activityEditPath(a.id)} className="block font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          <Link to={activityPath(a.id)} className="block font-medium text-slate-900 hover:text-brand-700 hover:underline">
             <bdi>{a.title}</bdi>
           </Link>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
             {otherID && (
               <span data-testid="timeline-other">
                 {m.timeline_with()}{' '}
-                {other ? <bdi className="font-medium text-slate-800">{fullName(other)}</bdi> : m.timeline_other_hidden()}
+                {other ? <bdi className="font-medium text-slate-800">{personName(other)}</bdi> : m.timeline_other_hidden()}
               </span>
             )}
             <span>

@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import type {ReadonlyJSONValue} from '@rocicorp/zero';
 import {queries} from '../queries.ts';
-import {fullName} from './TimelineStage.tsx';
+import {personName} from './labels.ts';
 import {TRANSFER_FIELD, type TransferRecord} from './transfer.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -30,7 +30,7 @@ export function TransferHistoryEntry({profileID, value}: {profileID: string; val
     <span className="text-slate-700" data-testid="history-transfer">
       {outgoing ? m.history_transferred_to({codes}) : m.history_transferred_from({codes})}{' '}
       <Link to="/home/tickets/$id" params={{id: otherID}} className="font-medium text-brand-700 hover:underline">
-        <bdi>{fullName(other)}</bdi>
+        <bdi>{personName(other)}</bdi>
       </Link>
     </span>
   );

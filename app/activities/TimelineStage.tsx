@@ -1,34 +1,28 @@
 import {CalendarHeart, Gem, Lightbulb, MessagesSquare, type LucideIcon} from 'lucide-react';
 import {clsx} from 'clsx';
 import type {ActivityType} from './schema.ts';
-import * as m from '../paraglide/messages.js';
+import {STATUS_LABEL, TYPE_LABEL} from './labels.ts';
 
 /**
  * An activity's stage (idea → suggestion → date → vort) as the timeline and the dashboard show it: one
  * table of its name, icon and colour, so both screens always agree.
  */
 export const STAGES: Record<ActivityType, {label: () => string; icon: LucideIcon; badge: string; dot: string}> = {
-  idea: {label: m.activity_type_idea, icon: Lightbulb, badge: 'bg-sky-50 text-sky-800 ring-sky-200', dot: 'bg-sky-500'},
+  idea: {label: TYPE_LABEL.idea, icon: Lightbulb, badge: 'bg-sky-50 text-sky-800 ring-sky-200', dot: 'bg-sky-500'},
   suggestion: {
-    label: m.activity_type_suggestion,
+    label: TYPE_LABEL.suggestion,
     icon: MessagesSquare,
     badge: 'bg-violet-50 text-violet-800 ring-violet-200',
     dot: 'bg-violet-500',
   },
   date: {
-    label: m.activity_type_date,
+    label: TYPE_LABEL.date,
     icon: CalendarHeart,
     badge: 'bg-amber-50 text-amber-900 ring-amber-200',
     dot: 'bg-amber-500',
   },
-  vort: {label: m.activity_type_vort, icon: Gem, badge: 'bg-emerald-50 text-emerald-800 ring-emerald-200', dot: 'bg-emerald-500'},
+  vort: {label: TYPE_LABEL.vort, icon: Gem, badge: 'bg-emerald-50 text-emerald-800 ring-emerald-200', dot: 'bg-emerald-500'},
 };
-
-export const STATUS_LABEL = {
-  in_progress: m.activity_status_in_progress,
-  done: m.activity_status_done,
-  irrelevant: m.activity_status_irrelevant,
-} as const;
 
 const STATUS_STYLE = {
   in_progress: 'text-brand-700',
@@ -49,15 +43,3 @@ export function StageBadge({type}: {type: ActivityType}) {
 export function StatusLabel({status}: {status: keyof typeof STATUS_LABEL}) {
   return <span className={clsx('text-xs font-medium', STATUS_STYLE[status])}>{STATUS_LABEL[status]()}</span>;
 }
-
-/** A person's name as lists show it. */
-export const fullName = (p: {forename: string; surname: string}) => `${p.forename} ${p.surname}`;
-
-/** The edit screen of an activity (the shared URL contract of issue 12); `new` makes one. */
-export const activityEditPath = (id: string) => `/dashboard/activity/edit/${encodeURIComponent(id)}`;
-
-/**
- * The search params of a new activity for a card (the form puts it on its side). Section routes are
- * built from a table (shell/sections.ts), so the router's types know no search params for them.
- */
-export const newActivitySearch = (profileID: string) => ({profile: profileID}) as never;

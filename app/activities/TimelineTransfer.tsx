@@ -11,7 +11,7 @@ import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
-import {fullName} from './TimelineStage.tsx';
+import {personName} from './labels.ts';
 import {transferSchema} from './transfer.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -37,7 +37,7 @@ export function TimelineTransfer({card, chosenIDs, onClose}: {card: Card; chosen
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     const sure = await confirm({
-      title: m.transfer_confirm_title({count: chosenIDs.length, name: fullName(target!)}),
+      title: m.transfer_confirm_title({count: chosenIDs.length, name: personName(target!)}),
       description: m.transfer_confirm_irreversible(),
       confirmLabel: m.transfer_confirm_ok(),
       destructive: true,
@@ -70,7 +70,7 @@ export function TimelineTransfer({card, chosenIDs, onClose}: {card: Card; chosen
               className="flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-brand-300"
               data-testid="transfer-target"
             >
-              <bdi className="font-medium text-slate-900">{fullName(target)}</bdi>
+              <bdi className="font-medium text-slate-900">{personName(target)}</bdi>
               <span className="text-slate-500">
                 <bdi>{target.city}</bdi> · <span className="tabular-nums">{formatDate(target.birthDate)}</span>
               </span>
@@ -111,7 +111,7 @@ export function TimelineTransfer({card, chosenIDs, onClose}: {card: Card; chosen
                         className="flex w-full flex-wrap items-baseline gap-x-2 px-3 py-2 text-start text-sm hover:bg-brand-50"
                         data-testid="transfer-option"
                       >
-                        <bdi className="font-medium text-slate-900">{fullName(t)}</bdi>
+                        <bdi className="font-medium text-slate-900">{personName(t)}</bdi>
                         <span className="text-slate-500">
                           <bdi>{t.city}</bdi> · <span className="tabular-nums">{formatDate(t.birthDate)}</span>
                         </span>

@@ -6,7 +6,17 @@ import {mayChangeActivity, visibleActivities} from '../../permissions/activities
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {linkPhoneCall} from '../calls/link.ts';
 import {transferMutator} from './transfer.ts';
-import {activityCommentSchema, activityIDSchema, activitySchema, type ActivityArgs, type ActivityCommentArgs} from './schema.ts';
+import {
+  activityCommentSchema,
+  activityIDSchema,
+  activitySchema,
+  activitySnoozeSchema,
+  activityStatusSchema,
+  type ActivityArgs,
+  type ActivityCommentArgs,
+  type ActivitySnoozeArgs,
+  type ActivityStatusArgs,
+} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 
@@ -63,6 +73,20 @@ export async function deleteActivity({tx, ctx, args}: Write<{id: string}>) {
   await tx.mutate.activity.delete({id: args.id});
 }
 
+/** A new reminder time (the reminder toast's snooze), by the activity's author or an administrator. */
+export async function snoozeActivity({tx, ctx, args}: Write<ActivitySnoozeArgs>, now: number) {
+  assertCan(ctx, 'editTickets');
+  await changeableActivity(tx, ctx, args.id);
+  await tx.mutate.activity.update({id: args.id, reminderAt: args.reminderAt, updatedAt: now});
+}
+
+/** A new status (the reminder toast's "done"), by the activity's author or an administrator. */
+export async function setActivityStatus({tx, ctx, args}: Write<ActivityStatusArgs>, now: number) {
+  assertCan(ctx, 'editTickets');
+  await changeableActivity(tx, ctx, args.id);
+  await tx.mutate.activity.update({id: args.id, status: args.status, updatedAt: now});
+}
+
 /** A comment on an activity the user may see, with its author and time. */
 export async function commentOnActivity({tx, ctx, args}: Write<ActivityCommentArgs>, now: number) {
   assertLoggedIn(ctx);
@@ -82,6 +106,8 @@ export const activityMutators = {
   create: defineMutator(activitySchema, opts => createActivity(opts, Date.now())),
   update: defineMutator(activitySchema, opts => updateActivity(opts, Date.now())),
   delete: defineMutator(activityIDSchema, opts => deleteActivity(opts)),
+  snooze: defineMutator(activitySnoozeSchema, opts => snoozeActivity(opts, Date.now())),
+  setStatus: defineMutator(activityStatusSchema, opts => setActivityStatus(opts, Date.now())),
   comment: defineMutator(activityCommentSchema, opts => commentOnActivity(opts, Date.now())),
   transfer: transferMutator,
 };

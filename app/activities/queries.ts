@@ -1,8 +1,47 @@
-import {defineQuery} from '@rocicorp/zero';
-import {zql} from '../../zero-schema.ts';
+import {defineQuery, type Query} from '@rocicorp/zero';
+import {zql, type Schema} from '../../zero-schema.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {visibleActivities} from '../../permissions/activities.ts';
+import {can, type AuthContext} from '../../permissions/context.ts';
 import {cardArgsSchema} from '../candidates/schema.ts';
+import {nameSearchPatterns} from '../candidates/name-search.ts';
+import {activityListSchema, candidatePickSchema, collisionArgsSchema, type ActivityListArgs} from './schema.ts';
+
+/** Cards whose name the typed words start (nameSearchPatterns). */
+const named = <R>(q: Query<'profile', Schema, R>, search: string) =>
+  nameSearchPatterns(search).reduce((named, pattern) => named.where('nameSearch', 'LIKE', pattern), q);
+
+/** The activities list's rows: whose (own, or with viewAllActivities everyone's or one shadchan's), filtered. */
+function listed(args: ActivityListArgs, ctx: AuthContext | undefined) {
+  let q = visibleActivities(zql.activity, ctx);
+  if (!(args.all && can(ctx, 'viewAllActivities'))) q = q.where('createdBy', ctx?.userID ?? '');
+  else if (args.shadchanID) q = q.where('createdBy', args.shadchanID);
+  if (args.type) q = q.where('type', args.type);
+  if (args.status) q = q.where('status', args.status);
+  if (args.createdFrom !== undefined) q = q.where('createdAt', '>=', args.createdFrom);
+  if (args.createdUntil !== undefined) q = q.where('createdAt', '<', args.createdUntil);
+  if (args.reminderBy !== undefined) q = q.where('reminderAt', '<=', args.reminderBy);
+  // Sorting by reminder lists those that have one, soonest first.
+  if (args.sort === 'reminder') q = q.where('reminderAt', 'IS NOT', null);
+  const candidate = args.candidate;
+  if (candidate && nameSearchPatterns(candidate).length > 0) {
+    q = q.where(({or, exists}) =>
+      or(
+        exists('maleProfile', p => named(visibleProfiles(p, ctx), candidate)),
+        exists('femaleProfile', p => named(visibleProfiles(p, ctx), candidate)),
+      ),
+    );
+  }
+  switch (args.sort) {
+    case 'reminder':
+      return q.orderBy('reminderAt', 'asc').orderBy('id', 'asc');
+    case 'type':
+    case 'status':
+      return q.orderBy(args.sort, 'asc').orderBy('createdAt', 'desc').orderBy('id', 'asc');
+    default:
+      return q.orderBy('createdAt', 'desc').orderBy('id', 'asc');
+  }
+}
 
 /** How many reminders the bell keeps live: the nearest ones matter, the rest are a click away. */
 export const REMINDER_LIMIT = 20;
@@ -55,5 +94,84 @@ export const activityQueries = {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'asc')
       .limit(200),
+  ),
+
+  /** One activity as its form shows it: both sides (each only if the user may see it), the author, the comments. */
+  one: defineQuery(cardArgsSchema, ({args, ctx}) =>
+    visibleActivities(zql.activity, ctx)
+      .where('id', args.id)
+      .related('maleProfile', q => visibleProfiles(q, ctx).one())
+      .related('femaleProfile', q => visibleProfiles(q, ctx).one())
+      .related('author', q => q.one())
+      .related('comments', q =>
+        q
+          .related('author', a => a.one())
+          .orderBy('createdAt', 'asc')
+          .orderBy('id', 'asc'),
+      )
+      .one(),
+  ),
+
+  /** The activities list (/dashboard/activities), with both sides' names where the user may see them. */
+  list: defineQuery(activityListSchema, ({args, ctx}) =>
+    listed(args, ctx)
+      .related('maleProfile', q => visibleProfiles(q, ctx).one())
+      .related('femaleProfile', q => visibleProfiles(q, ctx).one())
+      .related('author', q => q.one())
+      .limit(args.limit),
+  ),
+
+  /** One card's name for a side of the form (a prefilled card), if the user may see it. */
+  candidate: defineQuery(cardArgsSchema, ({args, ctx}) => visibleProfiles(zql.profile, ctx).where('id', args.id).one()),
+
+  /**
+   * A side's search-as-you-type: the cards of that gender the user may see whose name the typed words
+   * start; not deleted, not awaiting approval.
+   */
+  pick: defineQuery(candidatePickSchema, ({args, ctx}) =>
+    named(visibleProfiles(zql.profile, ctx), args.search)
+      .where('gender', args.gender)
+      .where('deletedAt', 'IS', null)
+      .where('state', '!=', 'pending')
+      .orderBy('surname', 'asc')
+      .orderBy('forename', 'asc')
+      .orderBy('id', 'asc')
+      .limit(8),
+  ),
+
+  /**
+   * The idea-collision warning (issue 12 point 4) for a new activity between A and B: another
+   * shadchan's in-progress suggestion or date with A or with B, and this very pair tried before and
+   * marked irrelevant (by anyone). Only activities the user may see, each with its author; the other
+   * side of such an activity shows only if the user may see that card too.
+   */
+  collisions: defineQuery(collisionArgsSchema, ({args, ctx}) =>
+    visibleActivities(zql.activity, ctx)
+      .where('id', '!=', args.id)
+      // One flat OR of ANDs: zero-cache's planner fails on an OR nested in another (SQLite's nested
+      // multi-index OR has a scan loop without a plan line).
+      .where(({or, and, cmp}) => {
+        const busyWith = (side: 'maleProfileID' | 'femaleProfileID', card: string) =>
+          and(
+            cmp('createdBy', '!=', ctx?.userID ?? ''),
+            cmp('status', 'in_progress'),
+            cmp('type', 'IN', ['suggestion', 'date']),
+            cmp(side, card),
+          );
+        const {maleProfileID: a, femaleProfileID: b} = args;
+        return or(
+          ...(a === null ? [] : [busyWith('maleProfileID', a)]),
+          ...(b === null ? [] : [busyWith('femaleProfileID', b)]),
+          ...(a !== null && b !== null
+            ? [and(cmp('status', 'irrelevant'), cmp('maleProfileID', a), cmp('femaleProfileID', b))]
+            : []),
+        );
+      })
+      .related('maleProfile', q => visibleProfiles(q, ctx).one())
+      .related('femaleProfile', q => visibleProfiles(q, ctx).one())
+      .related('author', q => q.one())
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'asc')
+      .limit(20),
   ),
 };

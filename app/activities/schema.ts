@@ -11,6 +11,8 @@ export const ACTIVITY_STATUSES = ['in_progress', 'done', 'irrelevant'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 const card = v.nullable(id);
+/** A moment in time (ms). */
+const moment = v.pipe(v.number('invalidDate'), v.integer('invalidDate'), v.minValue(0, 'invalidDate'));
 const count = (max: number) =>
   v.pipe(v.number('invalidNumber'), v.integer('invalidNumber'), v.minValue(0, 'outOfRange'), v.maxValue(max, 'outOfRange'));
 
@@ -23,7 +25,7 @@ const activityValues = {
   maleProfileID: card,
   femaleProfileID: card,
   /** When to remind the one who entered it (ms), if at all. */
-  reminderAt: v.nullable(v.pipe(v.number('invalidDate'), v.integer('invalidDate'), v.minValue(0, 'invalidDate'))),
+  reminderAt: v.nullable(moment),
   /** From a call through the phone proxy: its length and the caller's number (E.164). */
   callDurationSeconds: v.nullable(count(86_400)),
   callerNumber: v.nullable(
@@ -54,3 +56,44 @@ export const activityCommentSchema = v.object({
   body: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(2000, 'tooLong')),
 });
 export type ActivityCommentArgs = v.InferOutput<typeof activityCommentSchema>;
+
+/** The reminder toast's quick actions: a new reminder time, or a new status. */
+export const activitySnoozeSchema = v.object({id, reminderAt: moment});
+export const activityStatusSchema = v.object({id, status: activityValues.status});
+export type ActivitySnoozeArgs = v.InferOutput<typeof activitySnoozeSchema>;
+export type ActivityStatusArgs = v.InferOutput<typeof activityStatusSchema>;
+
+/** The cards a side's picker offers: those of that gender whose name the typed words start. */
+export const candidatePickSchema = v.object({
+  gender: v.picklist(['male', 'female']),
+  search: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(50)),
+});
+
+/** The pair a new activity is about, for the collision warning; the activity itself is left out. */
+export const collisionArgsSchema = v.object({
+  id,
+  maleProfileID: card,
+  femaleProfileID: card,
+});
+
+export const ACTIVITY_SORTS = ['created', 'reminder', 'type', 'status'] as const;
+export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
+
+/** The activities list (/dashboard/activities): whose, filters, order and a growing window. */
+export const activityListSchema = v.object({
+  /** Every shadchan's (with viewAllActivities), not only the user's own. */
+  all: v.optional(v.boolean()),
+  /** One shadchan's (with viewAllActivities). */
+  shadchanID: v.optional(id),
+  type: v.optional(v.picklist(ACTIVITY_TYPES)),
+  status: v.optional(v.picklist(ACTIVITY_STATUSES)),
+  createdFrom: v.optional(moment),
+  createdUntil: v.optional(moment),
+  /** Only activities with a reminder due by then. */
+  reminderBy: v.optional(moment),
+  /** A name search on either side's card. */
+  candidate: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+  sort: v.optional(v.picklist(ACTIVITY_SORTS)),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),
+});
+export type ActivityListArgs = v.InferOutput<typeof activityListSchema>;

@@ -10,7 +10,7 @@ import {contextOf} from '../session.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {DevSimulateCall} from '../phone-proxy/DevSimulateCall.tsx';
-import {activityEditPath} from '../activities/TimelineStage.tsx';
+import {activityPath} from '../activities/paths.ts';
 import {callerDisplay, formatDuration, newActivityForRow} from './format.ts';
 import type {CallsScope} from './queries.ts';
 import * as m from '../paraglide/messages.js';
@@ -132,7 +132,7 @@ export function CallsPage() {
                 </Cell>
                 <Cell label={m.calls_col_activity()} testID="call-activity">
                   {call.activity ? (
-                    <Link to={activityEditPath(call.activity.id)} className={link}>
+                    <Link to={activityPath(call.activity.id)} className={link}>
                       <bdi>{call.activity.title || m.calls_open_activity({code: call.activity.code ?? ''})}</bdi>
                     </Link>
                   ) : call.userID === me.ID && !call.activityID ? (

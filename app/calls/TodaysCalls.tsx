@@ -1,15 +1,14 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link, useNavigate} from '@tanstack/react-router';
 import {PhoneCall} from 'lucide-react';
-import {activityEditPath, fullName} from '../activities/TimelineStage.tsx';
+import {CALLS_PATH, activityPath} from '../activities/paths.ts';
+import {personName} from '../activities/labels.ts';
 import {formatLocalTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {callerDisplay, formatDuration, newActivityForRow} from './format.ts';
 import * as m from '../paraglide/messages.js';
 
 const link = 'font-medium text-brand-700 hover:underline';
-/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
-const sectionPath = (path: string): string => path;
 
 /**
  * The dashboard's "today's calls" (issue 12): the signed-in user's phone-proxy calls since their own
@@ -24,7 +23,7 @@ export function TodaysCalls({since}: {since: number}) {
         <PhoneCall className="size-4" aria-hidden />
         {m.dashboard_todays_calls()}
         <span className="text-sm font-normal text-slate-500 tabular-nums">({calls.length})</span>
-        <Link to={sectionPath('/dashboard/calls')} className="ms-auto text-sm font-normal text-brand-700 hover:underline">
+        <Link to={CALLS_PATH} className="ms-auto text-sm font-normal text-brand-700 hover:underline">
           {m.dashboard_all_calls()}
         </Link>
       </h2>
@@ -44,7 +43,7 @@ export function TodaysCalls({since}: {since: number}) {
               <span className="min-w-[10rem] flex-1 truncate">
                 {call.profile ? (
                   <Link to="/home/tickets/$id" params={{id: call.profile.id}} className={link}>
-                    <bdi>{fullName(call.profile)}</bdi>
+                    <bdi>{personName(call.profile)}</bdi>
                   </Link>
                 ) : (
                   <bdi dir="ltr" className="text-slate-700 tabular-nums">
@@ -54,7 +53,7 @@ export function TodaysCalls({since}: {since: number}) {
               </span>
               <span className="text-slate-500 tabular-nums">{formatDuration(call.durationSeconds)}</span>
               {call.activity ? (
-                <Link to={activityEditPath(call.activity.id)} className={link}>
+                <Link to={activityPath(call.activity.id)} className={link}>
                   {m.calls_open_activity({code: call.activity.code ?? ''})}
                 </Link>
               ) : (

@@ -4,7 +4,7 @@ import {visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleNotes} from '../../permissions/notes.ts';
 import {visibleFiles} from '../../permissions/files.ts';
-import {foldName} from '../lib/hebrew-name.ts';
+import {nameSearchPatterns} from './name-search.ts';
 import {candidateListSchema, cardArgsSchema} from './schema.ts';
 
 export const candidateQueries = {
@@ -18,12 +18,11 @@ export const candidateQueries = {
     let q = visibleProfiles(zql.profile, ctx).where('deletedAt', 'IS', null).where('state', '!=', 'pending');
     if (args.search) {
       const city = `${escapeLike(args.search)}%`;
-      const words = foldName(args.search).split(' ').filter(Boolean);
+      const patterns = nameSearchPatterns(args.search);
       q = q.where(({or, and, cmp}) =>
         or(
           cmp('city', 'ILIKE', city),
-          // nameSearch holds the folded name words, each after a space (migrations/0018).
-          ...(words.length ? [and(...words.map(word => cmp('nameSearch', 'LIKE', `% ${escapeLike(word)}%`)))] : []),
+          ...(patterns.length ? [and(...patterns.map(pattern => cmp('nameSearch', 'LIKE', pattern)))] : []),
         ),
       );
     }

@@ -8,14 +8,12 @@ import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
-import {StageBadge, activityEditPath} from '../activities/TimelineStage.tsx';
+import {StageBadge} from '../activities/TimelineStage.tsx';
+import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import {TodaysCalls} from '../calls/TodaysCalls.tsx';
 import {DashboardNumbers} from './DashboardNumbers.tsx';
 import {DashboardPipeline, PairNames} from './DashboardPipeline.tsx';
 import * as m from '../paraglide/messages.js';
-
-/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
-const sectionPath = (path: string): string => path;
 
 /** The user's today and this month, by their own clock: what "due" and "this month" mean. */
 function calendar(now = new Date()) {
@@ -49,7 +47,7 @@ export function DashboardPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={sectionPath('/dashboard/activities')}
+            to={ACTIVITIES_PATH}
             className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             data-testid="dashboard-all"
           >
@@ -58,7 +56,7 @@ export function DashboardPage() {
           </Link>
           {mayCreate && (
             <Link
-              to={activityEditPath('new')}
+              to={activityPath('new')}
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
               data-testid="dashboard-new"
             >
@@ -101,7 +99,7 @@ function DueReminders({now, until}: {now: number; until: number}) {
             return (
               <li key={a.id}>
                 <Link
-                  to={activityEditPath(a.id)}
+                  to={activityPath(a.id)}
                   className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2.5 hover:bg-slate-50"
                   data-testid="dashboard-reminder"
                 >

@@ -4,7 +4,9 @@ import {clsx} from 'clsx';
 import {formatLocalDate} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {ACTIVITY_TYPES, type ActivityType} from '../activities/schema.ts';
-import {STAGES, activityEditPath, fullName} from '../activities/TimelineStage.tsx';
+import {STAGES} from '../activities/TimelineStage.tsx';
+import {activityPath} from '../activities/paths.ts';
+import {personName} from '../activities/labels.ts';
 import {STAGE_LIMIT} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -20,7 +22,7 @@ type Pair = {maleProfileID?: string | null; femaleProfileID?: string | null; mal
  */
 export function PairNames({activity: a}: {activity: Pair}) {
   const side = (id: string | null | undefined, person: Person) =>
-    id ? (person ? fullName(person) : m.timeline_other_hidden()) : undefined;
+    id ? (person ? personName(person) : m.timeline_other_hidden()) : undefined;
   const names = [side(a.maleProfileID, a.maleProfile), side(a.femaleProfileID, a.femaleProfile)].filter(Boolean);
   // Each name isolated on its own, so a Hebrew name beside an English word keeps the sides in order.
   return (
@@ -75,7 +77,7 @@ function StageColumn({type}: {type: ActivityType}) {
           {open.slice(0, TOP).map(a => (
             <li key={a.id}>
               <Link
-                to={activityEditPath(a.id)}
+                to={activityPath(a.id)}
                 className="block rounded-lg px-2 py-1.5 ring-1 ring-slate-100 hover:bg-slate-50"
                 data-testid="stage-item"
               >

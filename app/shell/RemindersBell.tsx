@@ -3,16 +3,10 @@ import {Link} from '@tanstack/react-router';
 import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useReminders} from '../activities/use-reminders.ts';
-import {formatLocalDate} from '../lib/dates.ts';
-import {ComingSoonTag} from './ComingSoon.tsx';
-import {sectionAt} from './sections.ts';
+import {formatLocalDateTime} from '../lib/dates.ts';
+import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
+import {personName} from '../activities/labels.ts';
 import * as m from '../paraglide/messages.js';
-
-/** Section routes are built from a table (shell/sections.ts), so their paths are plain strings. */
-const sectionPath = (path: string): string => path;
-const ACTIVITIES = '/dashboard/activities';
-
-const fullName = (p: {forename: string; surname: string} | undefined) => (p ? `${p.forename} ${p.surname}` : '');
 
 /**
  * The top bar's reminders (spec §2 Layout): the user's activities with a reminder date, live. Each
@@ -55,7 +49,7 @@ export function RemindersBell() {
                   <li key={r.id}>
                     <Popover.Close asChild>
                       <Link
-                        to={sectionPath(`/dashboard/activity/edit/${encodeURIComponent(r.id)}`)}
+                        to={activityPath(r.id)}
                         className="block rounded-xl px-3 py-2 hover:bg-slate-50"
                         data-testid="reminder"
                       >
@@ -64,12 +58,12 @@ export function RemindersBell() {
                         </span>
                         <span className="block text-xs text-slate-500">
                           {/* A person the user may not see (another shadchan's personal database) is left out. */}
-                          <bdi>{[fullName(r.maleProfile), fullName(r.femaleProfile)].filter(Boolean).join(' › ')}</bdi>
+                          <bdi>{[r.maleProfile, r.femaleProfile].flatMap(p => (p ? [personName(p)] : [])).join(' › ')}</bdi>
                         </span>
                         <span
                           className={clsx('text-xs tabular-nums', overdue ? 'font-semibold text-amber-700' : 'text-slate-500')}
                         >
-                          {r.reminderAt ? formatLocalDate(r.reminderAt) : ''}
+                          {r.reminderAt ? formatLocalDateTime(r.reminderAt) : ''}
                         </span>
                       </Link>
                     </Popover.Close>
@@ -80,12 +74,11 @@ export function RemindersBell() {
           )}
           <Popover.Close asChild>
             <Link
-              to={sectionPath(ACTIVITIES)}
+              to={ACTIVITIES_PATH}
               className="mt-1 flex items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
               data-testid="reminders-all"
             >
               {m.reminders_all()}
-              {!sectionAt(ACTIVITIES).built && <ComingSoonTag />}
             </Link>
           </Popover.Close>
         </Popover.Content>

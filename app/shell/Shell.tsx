@@ -16,6 +16,8 @@ import {useLayout} from '../settings/use-layout.ts';
 import {clsx} from 'clsx';
 import {ShellActions} from './ShellActions.tsx';
 import {RemindersBell} from './RemindersBell.tsx';
+import {ReminderToasts} from '../activities/ReminderToasts.tsx';
+import {useReminders} from '../activities/use-reminders.ts';
 import {MenuDrawer} from './MenuDrawer.tsx';
 import {Footer} from './Footer.tsx';
 import {ScrollJumps} from './ScrollJumps.tsx';
@@ -32,12 +34,13 @@ export function Shell({children}: {children: ReactNode}) {
   const site = useSite();
   const forumUnread = useForumUnread(useForumEnabled());
   const [pending] = useQuery(queries.candidates.pending());
+  const {due: dueReminders} = useReminders();
   useActivityPing();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
-  const badges: Badges = {forum: forumUnread, pending: pending.length};
+  const badges: Badges = {forum: forumUnread, pending: pending.length, reminders: dueReminders};
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (
     <>
@@ -86,6 +89,7 @@ export function Shell({children}: {children: ReactNode}) {
           <div className="flex-1" />
           <ConnectionBadge />
           <RemindersBell />
+          <ReminderToasts />
           {/* On a phone the top bar has no room for it: the settings panel has the same switcher. */}
           <LanguageSwitcher className="max-sm:hidden" />
           <SettingsPanel />

@@ -16,10 +16,10 @@ import {sectionAt, type SectionPath} from './sections.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
- * Counts shown next to menu entries: cards awaiting approval and the forum's unread posts. Only
- * entries with a screen carry one (the due reminders wait for the activities screen; the bell has them).
+ * Counts shown next to menu entries: cards awaiting approval, the reminders due today (as the bell
+ * counts them) and the forum's unread posts. Only entries with a screen carry one.
  */
-export type BadgeKey = 'forum' | 'pending';
+export type BadgeKey = 'forum' | 'pending' | 'reminders';
 
 /** What decides which entries a user sees. */
 export type MenuEnv = {ctx: AuthContext; site: SiteSettings; links: SessionInfo['links']};
@@ -55,7 +55,7 @@ export const MENU: readonly MenuHeading[] = [
       {kind: 'section', path: '/home/tickets/new'},
       {kind: 'section', path: '/temporary-profiles', badge: 'pending'},
       {kind: 'section', path: '/dashboard'},
-      {kind: 'section', path: '/dashboard/activities'},
+      {kind: 'section', path: '/dashboard/activities', badge: 'reminders'},
       {kind: 'section', path: '/dashboard/calls'},
       {
         kind: 'group',

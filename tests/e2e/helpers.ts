@@ -135,3 +135,10 @@ export async function useUpTodaysCalls() {
     await sql.end();
   };
 }
+
+/** Types a card's name into an activity side's picker (A male, B female) and chooses it from the results. */
+export async function pickActivitySide(page: Page, side: 'male' | 'female', card: {forename: string; surname: string}) {
+  await page.getByTestId(`pick-${side}`).fill(`${card.surname} ${card.forename}`);
+  await page.getByTestId(`pick-${side}-options`).getByTestId('pick-option').filter({hasText: card.forename}).first().click();
+  await expect(page.getByTestId(`pick-${side}-chosen`)).toContainText(card.surname);
+}

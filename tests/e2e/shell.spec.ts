@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, signIn} from './helpers.ts';
+import {db, pickActivitySide, signIn} from './helpers.ts';
 
 /** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
 test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
@@ -64,29 +64,52 @@ test('public pages open without signing in: maintenance and privacy (Hebrew text
   await page.screenshot({path: 'test-results/screens/privacy-he.png', fullPage: true});
 });
 
-test('the reminders bell is live: an activity with a reminder written elsewhere appears at once', async ({page}) => {
+test('the reminders bell is live: an activity made in the form with a reminder due appears at once and opens its form', async ({
+  page,
+}) => {
   await signIn(page, 'demo-shadchan');
   const sql = db();
   const [due] = await sql<{count: number}[]>`
     SELECT count(*)::int AS count FROM activity
     WHERE created_by = 'demo-shadchan' AND status = 'in_progress' AND reminder_at <= date_trunc('day', now()) + interval '1 day'`;
-  const [man] = await sql<{id: string}[]>`SELECT id FROM profile WHERE gender = 'male' AND database = 'general' LIMIT 1`;
-  const [woman] = await sql<{id: string}[]>`SELECT id FROM profile WHERE gender = 'female' AND database = 'general' LIMIT 1`;
-  const id = `e2e-reminder-${Date.now()}`;
+  const card = (gender: string) => sql<{forename: string; surname: string}[]>`
+    SELECT forename, surname FROM profile
+    WHERE gender = ${gender} AND database = 'general' AND visibility = 'all' AND deleted_at IS NULL AND state = 'active'
+    ORDER BY id LIMIT 1`;
+  const [man] = await card('male');
+  const [woman] = await card('female');
+  const title = `להתקשר לאבא של הבחור ${Date.now()}`;
   try {
-    await sql`INSERT INTO activity (id, type, title, male_profile_id, female_profile_id, reminder_at, created_by)
-              VALUES (${id}, 'suggestion', 'להתקשר לאבא של הבחור', ${man!.id}, ${woman!.id}, now() - interval '1 hour', 'demo-shadchan')`;
+    await page.getByTestId('side-menu').getByTestId('menu-/dashboard/activities').click();
+    await page.getByTestId('new-activity').click();
+    const form = page.getByTestId('activity-form');
+    await form.locator('[name=title]').fill(title);
+    await pickActivitySide(page, 'male', man!);
+    await pickActivitySide(page, 'female', woman!);
+    // Due already: today at midnight, on the browser's clock.
+    const today = new Date();
+    const two = (n: number) => String(n).padStart(2, '0');
+    await form.locator('[name=reminderDate]').fill(`${two(today.getDate())}-${two(today.getMonth() + 1)}-${today.getFullYear()}`);
+    await form.locator('[name=reminderTime]').fill('00:00');
+    await page.getByTestId('activity-save').click();
+    await page.waitForURL(url => /\/dashboard\/activity\/edit\/(?!new)[^/]+$/.test(url.pathname));
+    const id = decodeURIComponent(page.url().split('/').pop()!);
+
     await expect(page.getByTestId('reminders-count')).toHaveText(String(due!.count + 1));
+    await expect(page.getByTestId('side-menu').getByTestId('badge-reminders')).toHaveText(String(due!.count + 1));
     await page.getByTestId('reminders-bell').click();
-    const item = page.getByTestId('reminders-list').getByTestId('reminder').filter({hasText: 'להתקשר לאבא של הבחור'});
+    const item = page.getByTestId('reminders-list').getByTestId('reminder').filter({hasText: title});
     await expect(item).toBeVisible();
-    await expect(item).toContainText(/\d{2}-\d{2}-\d{4}/);
+    await expect(item).toContainText(/\d{2}-\d{2}-\d{4} 00:00/);
     await page.screenshot({path: 'test-results/screens/reminders-he.png'});
+    // From the list to the form of this very activity.
+    await page.getByTestId('side-menu').getByTestId('menu-/home').click();
+    await page.getByTestId('reminders-bell').click();
     await item.click();
     await page.waitForURL(`**/dashboard/activity/edit/${id}`);
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByTestId('activity-form').locator('[name=title]')).toHaveValue(title);
   } finally {
-    await sql`DELETE FROM activity WHERE id = ${id}`;
+    await sql`DELETE FROM activity WHERE title = ${title}`;
     await sql.end();
   }
 });

@@ -1,0 +1,148 @@
+import type {ReactNode} from 'react';
+import {DateInput} from '../ui/DateInput.tsx';
+import {isoDateToTyped} from '../lib/dates.ts';
+import {Field, Select, TextInput} from '../ui/controls.tsx';
+import type {FieldErrors} from '../lib/field-errors.ts';
+import {CandidatePicker} from './CandidatePicker.tsx';
+import {separateTimeDigits, type ActivityForm} from './form.ts';
+import {STATUS_LABEL, TYPE_LABEL} from './labels.ts';
+import {ACTIVITY_STATUSES, ACTIVITY_TYPES} from './schema.ts';
+import * as m from '../paraglide/messages.js';
+
+/**
+ * The activity's own fields (spec §3): type and status, title and summary, the reminder's date and
+ * time on the user's clock, and the two sides. Each shows its error (the schema's, or the server's
+ * 'wrongSide'/'notFound') right below it.
+ */
+export function ActivityFormFields({
+  form,
+  set,
+  errors,
+  readOnly,
+}: {
+  form: ActivityForm;
+  set: (key: keyof ActivityForm, value: string) => void;
+  errors: FieldErrors;
+  readOnly: boolean;
+}) {
+  return (
+    <div className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+      <Field label={m.activity_type()} error={errors.type}>
+        {props => (
+          <Select {...props} name="type" value={form.type} disabled={readOnly} onChange={e => set('type', e.target.value)}>
+            {ACTIVITY_TYPES.map(t => (
+              <option key={t} value={t}>
+                {TYPE_LABEL[t]()}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={m.activity_status()} error={errors.status}>
+        {props => (
+          <Select {...props} name="status" value={form.status} disabled={readOnly} onChange={e => set('status', e.target.value)}>
+            {ACTIVITY_STATUSES.map(s => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]()}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Wide>
+        <Field label={m.activity_title()} error={errors.title}>
+          {props => (
+            <TextInput
+              {...props}
+              name="title"
+              value={form.title}
+              maxLength={200}
+              readOnly={readOnly}
+              onChange={e => set('title', e.target.value)}
+            />
+          )}
+        </Field>
+      </Wide>
+      <Field label={m.activity_candidate_a()} error={errors.maleProfileID}>
+        {props => (
+          <CandidatePicker
+            side="male"
+            value={form.maleProfileID}
+            onChange={id => set('maleProfileID', id)}
+            fieldProps={props}
+            disabled={readOnly}
+          />
+        )}
+      </Field>
+      <Field label={m.activity_candidate_b()} error={errors.femaleProfileID}>
+        {props => (
+          <CandidatePicker
+            side="female"
+            value={form.femaleProfileID}
+            onChange={id => set('femaleProfileID', id)}
+            fieldProps={props}
+            disabled={readOnly}
+          />
+        )}
+      </Field>
+      <Wide>
+        <Field label={m.activity_summary()} error={errors.summary}>
+          {props => (
+            <textarea
+              {...props}
+              name="summary"
+              rows={4}
+              value={form.summary}
+              readOnly={readOnly}
+              onChange={e => set('summary', e.target.value)}
+              className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500"
+            />
+          )}
+        </Field>
+      </Wide>
+      <Field label={m.activity_reminder()} error={errors.reminderAt}>
+        {props => (
+          <div className="flex gap-2" data-testid="reminder-fields">
+            <div className="min-w-0 flex-1">
+              {readOnly ? (
+                <TextInput
+                  {...props}
+                  name="reminderDate"
+                  value={isoDateToTyped(form.reminderDate) ?? form.reminderDate}
+                  readOnly
+                  dir="ltr"
+                />
+              ) : (
+                <DateInput
+                  fieldProps={props}
+                  name="reminderDate"
+                  value={form.reminderDate}
+                  onChange={v => set('reminderDate', v)}
+                />
+              )}
+            </div>
+            <div className="w-24 shrink-0">
+              <TextInput
+                name="reminderTime"
+                aria-label={m.activity_reminder_time()}
+                aria-invalid={props['aria-invalid']}
+                dir="ltr"
+                inputMode="numeric"
+                maxLength={5}
+                placeholder={m.time_placeholder()}
+                className="text-center tabular-nums"
+                value={form.reminderTime}
+                readOnly={readOnly}
+                onChange={e => set('reminderTime', separateTimeDigits(e.target.value))}
+              />
+            </div>
+          </div>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+function Wide({children}: {children: ReactNode}) {
+  return <div className="sm:col-span-2">{children}</div>;
+}
