@@ -8,7 +8,7 @@ export type Role = (typeof ROLES)[number];
 const ROLE_DEFAULTS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
   shadchan: ['showTickets'],
-  coordinator: ['showTickets', 'editTickets', 'showShadchanDetails'],
+  coordinator: ['showTickets', 'editTickets', 'showShadchanDetails', 'viewAllActivities'],
   representative: ['showTickets'],
   blocked: [],
 };

@@ -36,6 +36,7 @@ export function ActivitiesPage() {
   usePageTitle(m.section_activities());
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
+  const mayViewAll = can(ctx, 'viewAllActivities');
   const navigate = useNavigate();
   const location = useRouterState({select: s => s.location});
   const here = location.pathname === ACTIVITIES_PATH;
@@ -78,7 +79,7 @@ export function ActivitiesPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_activities()}</h1>
           <p className="mt-1 text-sm text-slate-500">
-            {filters.all ? m.activities_subtitle_all() : m.activities_subtitle_mine()}
+            {filters.all && mayViewAll ? m.activities_subtitle_all() : m.activities_subtitle_mine()}
           </p>
         </div>
         {can(ctx, 'editTickets') && (
@@ -93,7 +94,7 @@ export function ActivitiesPage() {
         )}
       </div>
 
-      <ActivityFilters filters={filters} onChange={update} mayViewAll={can(ctx, 'viewAllActivities')} />
+      <ActivityFilters filters={filters} onChange={update} mayViewAll={mayViewAll} />
 
       {rows.length === 0 ? (
         complete ? (

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, signIn, uniqueSurname} from './helpers.ts';
+import {db, newSignedInPage, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * "My day" (/dashboard, issue 12), live: my due and overdue reminders, my open activities by stage with
@@ -61,4 +61,51 @@ test('my day shows my due reminders and my pipeline, and follows a new activity 
   await expect(suggestions.getByTestId('stage-item').first()).toContainText(`fresh ${surname}`);
   await expect(page.getByTestId('numbers-suggestion').locator('dd')).toHaveText(String(created + 1));
   await sql.end();
+});
+
+test('an activity made from a card appears at once on my day in my other window, and in the coordinator’s list of all', async ({
+  page,
+  browser,
+}) => {
+  const sql = db();
+  const surname = uniqueSurname();
+  const insertCard = async (forename: string, gender: 'male' | 'female') => {
+    const id = `e2e-${gender}-${surname}`;
+    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, database, owner_id)
+              VALUES (${id}, ${forename}, ${surname}, ${gender}, '2001-03-03', 'טבריה', 'litvish', 'available', 'general', 'demo-coordinator')`;
+    await sql`INSERT INTO profile_detail (profile_id) VALUES (${id})`;
+    return {id, forename, surname};
+  };
+  const man = await insertCard('שמעיה', 'male');
+  const woman = await insertCard('יוכבד', 'female');
+  const title = `הצעה מהכרטיס ${surname}`;
+  try {
+    // My other window (the same shadchan on another screen) on my day, and the coordinator on everyone's list.
+    const otherWindow = await newSignedInPage(browser, 'demo-shadchan');
+    await otherWindow.goto('/dashboard');
+    await expect(otherWindow.getByTestId('stage-suggestion')).toBeVisible();
+    const coordinator = await newSignedInPage(browser, 'demo-coordinator');
+    await coordinator.goto(`/dashboard/activities?all=true&q=${encodeURIComponent(surname)}`);
+    await expect(coordinator.getByTestId('activities-page')).toBeVisible();
+
+    await signIn(page, 'demo-shadchan');
+    await page.goto(`/home/tickets/${man.id}`);
+    await page.getByTestId('card-timeline').getByTestId('timeline-new').click();
+    await expect(page.getByTestId('pick-male-chosen')).toContainText(surname); // the card is on its side
+    await pickActivitySide(page, 'female', woman);
+    const form = page.getByTestId('activity-form');
+    await form.locator('[name=type]').selectOption('suggestion');
+    await form.locator('[name=title]').fill(title);
+    await page.getByTestId('activity-save').click();
+    await expect(page.getByText('נשמר בהצלחה')).toBeVisible();
+
+    await expect(otherWindow.getByTestId('stage-suggestion').getByTestId('stage-item').first()).toContainText(title);
+    await expect(coordinator.getByTestId('activity-row').filter({hasText: title})).toContainText(`${man.forename} ${surname}`);
+    // Back on the card, its timeline has it.
+    await page.goto(`/home/tickets/${man.id}`);
+    await expect(page.getByTestId('card-timeline').getByTestId('timeline-item').filter({hasText: title})).toBeVisible();
+  } finally {
+    await sql`DELETE FROM activity WHERE male_profile_id = ${man.id}`;
+    await sql.end();
+  }
 });

@@ -28,6 +28,12 @@ describe('effective permissions', () => {
     expect(effectivePermissions('blocked', ['editTickets'])).toEqual([]);
   });
 
+  test('all shadchanim’s activities go to coordinators (and administrators), not to shadchanim', () => {
+    expect(effectivePermissions('coordinator', [])).toContain('viewAllActivities');
+    expect(effectivePermissions('shadchan', [])).not.toContain('viewAllActivities');
+    expect(effectivePermissions('representative', [])).not.toContain('viewAllActivities');
+  });
+
   test('role defaults plus per-user grants; unknown grants are ignored', () => {
     const perms = effectivePermissions('shadchan', ['editTickets', 'launchRockets', 42]);
     expect(perms).toContain('showTickets');
