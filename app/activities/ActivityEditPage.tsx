@@ -22,7 +22,8 @@ import {useLeaveGuard} from '../ui/use-leave-guard.ts';
 import {ActivityComments} from './ActivityComments.tsx';
 import {ActivityFormFields} from './ActivityFormFields.tsx';
 import {CollisionWarning} from './CollisionWarning.tsx';
-import {EMPTY_ACTIVITY, activityArgs, formOf, formatDuration, formsDiffer, type ActivityForm} from './form.ts';
+import {callerDisplay, formatDuration} from '../calls/format.ts';
+import {EMPTY_ACTIVITY, activityArgs, formOf, formsDiffer, type ActivityForm} from './form.ts';
 import {ACTIVITIES_PATH, activityPath, newActivitySearchOf} from './paths.ts';
 import {activitySchema} from './schema.ts';
 import * as m from '../paraglide/messages.js';
@@ -199,7 +200,7 @@ function ActivityEditor({param}: {param: string}) {
             <Phone className="size-4 text-slate-500" aria-hidden />
             {form.callerNumber && (
               <span>
-                {m.activity_caller()}: <bdi dir="ltr">{form.callerNumber}</bdi>
+                {m.activity_caller()}: <bdi dir="ltr">{callerDisplay(form.callerNumber)}</bdi>
               </span>
             )}
             {form.callDurationSeconds && (

@@ -1,5 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {Search} from 'lucide-react';
+import {clsx} from 'clsx';
+import {Search, SlidersHorizontal} from 'lucide-react';
 import {useEffect, useState, type ReactNode} from 'react';
 import {queries} from '../queries.ts';
 import {Select} from '../ui/controls.tsx';
@@ -27,6 +28,11 @@ export function ActivityFilters({
   onChange: (next: ListFilters) => void;
   mayViewAll: boolean;
 }) {
+  const [more, setMore] = useState(false);
+  // How many of the folded filters are set, so a phone shows that the list is narrowed.
+  const folded = [filters.type, filters.status, filters.range, filters.shadchan, filters.due, filters.sort].filter(
+    value => value !== undefined && value !== 'created',
+  ).length;
   const [staff] = useQuery(mayViewAll && filters.all === true && queries.candidates.staff());
   const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K] | '') =>
     onChange({...filters, [key]: value === '' ? undefined : value});
@@ -74,95 +80,102 @@ export function ActivityFilters({
             />
           </div>
         </Labelled>
-        <Labelled label={m.activity_type()}>
-          <Select
-            value={filters.type ?? ''}
-            onChange={e => set('type', e.target.value as ListFilters['type'])}
-            data-testid="filter-type"
-          >
-            <option value="">{m.filter_any()}</option>
-            {ACTIVITY_TYPES.map(t => (
-              <option key={t} value={t}>
-                {TYPE_LABEL[t]()}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
-        <Labelled label={m.activity_status()}>
-          <Select
-            value={filters.status ?? ''}
-            onChange={e => set('status', e.target.value as ListFilters['status'])}
-            data-testid="filter-status"
-          >
-            <option value="">{m.filter_any()}</option>
-            {ACTIVITY_STATUSES.map(s => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]()}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
-        {filters.all && (
-          <Labelled label={m.activities_filter_shadchan()}>
-            <Select value={filters.shadchan ?? ''} onChange={e => set('shadchan', e.target.value)} data-testid="filter-shadchan">
+        {/* On a phone the rest folds away behind one button, so the list starts on the first screen. */}
+        <div className={clsx('contents', !more && 'max-sm:hidden')} data-testid="activity-filters-more">
+          <Labelled label={m.activity_type()}>
+            <Select
+              value={filters.type ?? ''}
+              onChange={e => set('type', e.target.value as ListFilters['type'])}
+              data-testid="filter-type"
+            >
               <option value="">{m.filter_any()}</option>
-              {(staff ?? []).map(u => (
-                <option key={u.id} value={u.id}>
-                  {u.name}
+              {ACTIVITY_TYPES.map(t => (
+                <option key={t} value={t}>
+                  {TYPE_LABEL[t]()}
                 </option>
               ))}
             </Select>
           </Labelled>
-        )}
-        <Labelled label={m.activities_filter_created()}>
-          <Select
-            value={filters.range ?? ''}
-            onChange={e => set('range', e.target.value as DateRange)}
-            data-testid="filter-range"
-          >
-            <option value="">{m.filter_any()}</option>
-            {DATE_RANGES.map(r => (
-              <option key={r} value={r}>
-                {RANGE_LABEL[r]()}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
-        {filters.range === 'custom' && (
-          <>
-            <Labelled label={m.range_from()}>
-              <DateInput
-                fieldProps={{id: 'filter-from', 'aria-invalid': false}}
-                name="filter-from"
-                value={filters.from}
-                onChange={v => set('from', v)}
-              />
+          <Labelled label={m.activity_status()}>
+            <Select
+              value={filters.status ?? ''}
+              onChange={e => set('status', e.target.value as ListFilters['status'])}
+              data-testid="filter-status"
+            >
+              <option value="">{m.filter_any()}</option>
+              {ACTIVITY_STATUSES.map(s => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s]()}
+                </option>
+              ))}
+            </Select>
+          </Labelled>
+          {filters.all && (
+            <Labelled label={m.activities_filter_shadchan()}>
+              <Select
+                value={filters.shadchan ?? ''}
+                onChange={e => set('shadchan', e.target.value)}
+                data-testid="filter-shadchan"
+              >
+                <option value="">{m.filter_any()}</option>
+                {(staff ?? []).map(u => (
+                  <option key={u.id} value={u.id}>
+                    {u.name}
+                  </option>
+                ))}
+              </Select>
             </Labelled>
-            <Labelled label={m.range_until()}>
-              <DateInput
-                fieldProps={{id: 'filter-until', 'aria-invalid': false}}
-                name="filter-until"
-                value={filters.until}
-                onChange={v => set('until', v)}
-              />
-            </Labelled>
-          </>
-        )}
-        <Labelled label={m.activities_sort()}>
-          <Select
-            value={filters.sort ?? 'created'}
-            onChange={e => set('sort', e.target.value as ListFilters['sort'])}
-            data-testid="filter-sort"
-          >
-            {ACTIVITY_SORTS.map(s => (
-              <option key={s} value={s}>
-                {SORT_LABEL[s]()}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
+          )}
+          <Labelled label={m.activities_filter_created()}>
+            <Select
+              value={filters.range ?? ''}
+              onChange={e => set('range', e.target.value as DateRange)}
+              data-testid="filter-range"
+            >
+              <option value="">{m.filter_any()}</option>
+              {DATE_RANGES.map(r => (
+                <option key={r} value={r}>
+                  {RANGE_LABEL[r]()}
+                </option>
+              ))}
+            </Select>
+          </Labelled>
+          {filters.range === 'custom' && (
+            <>
+              <Labelled label={m.range_from()}>
+                <DateInput
+                  fieldProps={{id: 'filter-from', 'aria-invalid': false}}
+                  name="filter-from"
+                  value={filters.from}
+                  onChange={v => set('from', v)}
+                />
+              </Labelled>
+              <Labelled label={m.range_until()}>
+                <DateInput
+                  fieldProps={{id: 'filter-until', 'aria-invalid': false}}
+                  name="filter-until"
+                  value={filters.until}
+                  onChange={v => set('until', v)}
+                />
+              </Labelled>
+            </>
+          )}
+          <Labelled label={m.activities_sort()}>
+            <Select
+              value={filters.sort ?? 'created'}
+              onChange={e => set('sort', e.target.value as ListFilters['sort'])}
+              data-testid="filter-sort"
+            >
+              {ACTIVITY_SORTS.map(s => (
+                <option key={s} value={s}>
+                  {SORT_LABEL[s]()}
+                </option>
+              ))}
+            </Select>
+          </Labelled>
+        </div>
       </div>
-      <label className="flex items-center gap-2 text-sm text-slate-700">
+      <label className={clsx('flex items-center gap-2 text-sm text-slate-700', !more && 'max-sm:hidden')}>
         <input
           type="checkbox"
           className="size-4 accent-brand-700"
@@ -172,6 +185,16 @@ export function ActivityFilters({
         />
         {m.activities_filter_due()}
       </label>
+      <button
+        type="button"
+        aria-expanded={more}
+        onClick={() => setMore(!more)}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 sm:hidden"
+        data-testid="activity-filters-toggle"
+      >
+        <SlidersHorizontal className="size-4" aria-hidden />
+        {more ? m.activities_filters_fewer() : m.activities_filters_more({count: String(folded)})}
+      </button>
     </div>
   );
 }

@@ -99,6 +99,3 @@ export function activityArgs(id: string, form: ActivityForm) {
 
 export const formsDiffer = (a: ActivityForm, b: ActivityForm) =>
   (Object.keys(a) as (keyof ActivityForm)[]).some(key => a[key] !== b[key]);
-
-/** "1:35" for 95 seconds: a call's length. */
-export const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${two(seconds % 60)}`;
