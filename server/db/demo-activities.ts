@@ -11,11 +11,15 @@ type ActivityType = (typeof TYPES)[number];
 /** Most work is ideas and suggestions; few reach a date, fewer a vort. */
 const TYPE_WEIGHTS: Record<ActivityType, number> = {idea: 0.35, suggestion: 0.4, date: 0.18, vort: 0.07};
 
-const TITLES: Record<ActivityType, string> = {
-  idea: 'רעיון',
-  suggestion: 'הצעה',
-  date: 'פגישה',
-  vort: 'סגירת ווארט',
+/**
+ * Titles name no one: a title is free text that every user who sees the activity reads, while the
+ * other side's name is shown only to those who may see that card.
+ */
+const TITLES: Record<ActivityType, readonly string[]> = {
+  idea: ['רעיון לבדיקה', 'רעיון מהשבת', 'רעיון שהציעו ההורים', 'רעיון מחברותא'],
+  suggestion: ['הצעה – מחכים לתשובה', 'הצעה חדשה', 'הצעה דרך המשפחה', 'הצעה אחרי בירורים'],
+  date: ['פגישה ראשונה', 'פגישה שנייה', 'פגישה שלישית', 'תיאום פגישה'],
+  vort: ['סגירת ווארט', 'תיאום ווארט'],
 };
 
 const SUMMARIES = [
@@ -81,7 +85,7 @@ export function generateActivities(
       id: `demo-activity-${i}`,
       type,
       status,
-      title: `${TITLES[type]}: ${man.forename} ${man.surname} – ${woman.forename} ${woman.surname}`,
+      title: pick(rand, TITLES[type]),
       summary: pick(rand, SUMMARIES),
       male_profile_id: man.id,
       female_profile_id: woman.id,

@@ -20,8 +20,10 @@ describe('demo activities', () => {
     expect(new Set(rows.map(r => r.id)).size).toBe(rows.length);
   });
 
-  it('pairs a man (side A) with a woman (side B), by one of the authors', () => {
+  it('pairs a man (side A) with a woman (side B), by one of the authors, under a title that names no one', () => {
+    const names = new Set(profiles.flatMap(p => [p.forename, p.surname]));
     for (const r of rows) {
+      for (const word of r.title.split(/[\s–]+/)) expect(names.has(word), r.title).toBe(false);
       expect(gender.get(r.male_profile_id)).toBe('male');
       expect(gender.get(r.female_profile_id)).toBe('female');
       expect(['a', 'b']).toContain(r.created_by);
