@@ -4,6 +4,7 @@ import {ArrowRightLeft, BellRing, ClipboardList, MessageCircle, Plus} from 'luci
 import {clsx} from 'clsx';
 import {useState} from 'react';
 import type {Gender} from '../../zero-schema.ts';
+import {mayChangeActivity} from '../../permissions/activities.ts';
 import {can} from '../../permissions/context.ts';
 import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
@@ -32,7 +33,8 @@ function useTimeline(cardID: string) {
  */
 export function Timeline({card}: {card: Card}) {
   const {session} = useRouteContext({from: '/shell'});
-  const mayEdit = can(contextOf(session.user!), 'editTickets');
+  const ctx = contextOf(session.user!);
+  const mayEdit = can(ctx, 'editTickets');
   const activities = useTimeline(card.id);
   const [choosing, setChoosing] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -96,6 +98,7 @@ export function Timeline({card}: {card: Card}) {
               otherSide={card.gender === 'male' ? 'female' : 'male'}
               choosing={choosing}
               chosen={chosen.has(a.id)}
+              mayMove={mayChangeActivity(ctx, a)}
               onToggle={() => toggle(a.id)}
             />
           ))}
@@ -110,12 +113,15 @@ function TimelineItem({
   otherSide,
   choosing,
   chosen,
+  mayMove,
   onToggle,
 }: {
   activity: TimelineActivity;
   otherSide: Gender;
   choosing: boolean;
   chosen: boolean;
+  /** Moving an activity is changing it: its author's or an administrator's. */
+  mayMove: boolean;
   onToggle: () => void;
 }) {
   // The other side's card arrives only when the user may see it; a hidden one is just "another profile".
@@ -137,6 +143,8 @@ function TimelineItem({
             type="checkbox"
             checked={chosen}
             onChange={onToggle}
+            disabled={!mayMove}
+            title={mayMove ? undefined : m.transfer_not_yours_hint()}
             aria-label={m.transfer_choose({title: a.title})}
             className="mt-1 size-4 shrink-0 accent-brand-700"
             data-testid="timeline-choose"

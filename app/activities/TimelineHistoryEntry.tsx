@@ -17,7 +17,7 @@ export function TransferHistoryEntry({profileID, value}: {profileID: string; val
   const record = value as TransferRecord;
   const outgoing = record.from === profileID;
   const otherID = outgoing ? record.to : record.from;
-  const [other] = useQuery(queries.activities.listedCard({id: otherID}));
+  const [other] = useQuery(queries.activities.candidate({id: otherID}));
   const codes = record.codes.map(code => `#${code}`).join(', ');
   if (!other) {
     return (

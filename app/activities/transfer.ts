@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import {zql, type Gender, type Schema} from '../../zero-schema.ts';
 import {assertCan, type AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
-import {visibleActivities} from '../../permissions/activities.ts';
+import {mayChangeActivity, visibleActivities} from '../../permissions/activities.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {recordHistory, visibleCard} from '../candidates/card/mutators.ts';
 import {candidateQueries} from '../candidates/queries.ts';
-import {cardArgsSchema, id} from '../candidates/schema.ts';
+import {id} from '../candidates/schema.ts';
 
 /**
  * Transfer of activities to another profile (spec §2; §4: it cannot be undone): the chosen activities
@@ -48,7 +48,8 @@ async function recordTransfer(tx: Transaction, ctx: AuthContext, card: ProfileRo
 /**
  * Moves the activities. Rights first (editTickets, then both cards visible: a hidden card and a missing
  * one get the same notFound), then the target's gender, then each activity: visible to the user and on
- * the source card, else notFound for all of them. Nothing is written until everything passed. The
+ * the source card, else notFound for all of them; and the user's to change (its author, or an
+ * administrator: moving it is changing it), else forbidden. Nothing is written until everything passed. The
  * activities keep their own times (a transfer is not work on the match), so the database's trigger
  * recomputes both cards' last activity and last suggestion from what each card now holds.
  */
@@ -64,6 +65,7 @@ export async function transferActivities({tx, ctx, args}: Write<TransferArgs>, n
   for (const activityID of new Set(args.activityIDs)) {
     const activity = await tx.run(visibleActivities(zql.activity, ctx).where('id', activityID).one());
     if (!activity || activity[side] !== from.id) throw new AppError('notFound', [{field: 'activityIDs', message: 'notFound'}]);
+    if (!mayChangeActivity(ctx, activity)) throw new AppError('forbidden', [{field: 'activityIDs', message: 'transferNotYours'}]);
     moving.push(activity);
   }
   for (const activity of moving) await tx.mutate.activity.update({id: activity.id, [side]: to.id});
@@ -98,10 +100,4 @@ export const transferQueries = {
       .where('gender', args.gender)
       .where('id', '!=', args.exceptID),
   ),
-
-  /**
-   * One card's name as lists show it (its list columns only), if the user may see it: the other card
-   * of a transfer in the history. A card the user may not see answers nothing.
-   */
-  listedCard: defineQuery(cardArgsSchema, ({args, ctx}) => visibleProfiles(zql.profile, ctx).where('id', args.id).one()),
 };

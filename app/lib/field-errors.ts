@@ -41,6 +41,7 @@ const MESSAGES: Record<string, () => string> = {
   wrongSide: m.activity_wrong_side,
   transferSameCard: m.transfer_same_card,
   transferWrongGender: m.transfer_wrong_gender,
+  transferNotYours: m.transfer_not_yours,
   notFound: m.error_profile_not_found,
 };
 

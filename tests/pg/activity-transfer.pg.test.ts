@@ -56,7 +56,7 @@ async function snapshot(...cards: string[]) {
 
 let alice: AuthContext, bob: AuthContext, viewer: AuthContext;
 let from: string, to: string, woman: string, bobsMan: string;
-let idea: string, suggestion: string, date: string, elsewhere: string;
+let idea: string, suggestion: string, date: string, elsewhere: string, bobs: string;
 beforeAll(async () => {
   alice = await makeUser(sql, 'shadchan', ['editTickets', 'showTickets', 'viewChangeHistory']);
   bob = await makeUser(sql, 'shadchan', ['editTickets', 'showTickets']);
@@ -69,7 +69,8 @@ beforeEach(async () => {
   from = await card(bob.userID, 'male');
   to = await card(bob.userID, 'male');
   idea = await activityOn(alice, from, 'idea', '2026-01-10T10:00:00Z', woman);
-  suggestion = await activityOn(bob, from, 'suggestion', '2026-02-10T10:00:00Z', woman);
+  suggestion = await activityOn(alice, from, 'suggestion', '2026-02-10T10:00:00Z', woman);
+  bobs = await activityOn(bob, from, 'idea', '2026-01-05T10:00:00Z', woman); // Bob's, on a card Alice sees
   date = await activityOn(alice, from, 'date', '2026-03-10T10:00:00Z');
   elsewhere = await activityOn(alice, to, 'idea', '2025-12-01T10:00:00Z');
 });
@@ -144,6 +145,11 @@ describe('activities.transfer', () => {
       {code: 'notFound', issues: [{field: 'activityIDs', message: 'notFound'}]},
     ],
     [
+      'with another shadchan’s activity among them (moving it is changing it)',
+      () => [alice, {fromID: from, toID: to, activityIDs: [idea, bobs]}],
+      {code: 'forbidden', issues: [{field: 'activityIDs', message: 'transferNotYours'}]},
+    ],
+    [
       'with an activity that does not exist',
       () => [alice, {fromID: from, toID: to, activityIDs: [idea, 'a-nothing']}],
       {code: 'notFound', issues: [{field: 'activityIDs', message: 'notFound'}]},
@@ -168,6 +174,14 @@ describe('activities.transfer', () => {
     const before = await snapshot(from, to, woman, bobsMan);
     await expect(transfer(ctx, args)).rejects.toMatchObject({details});
     expect(await snapshot(from, to, woman, bobsMan)).toEqual(before);
+  });
+
+  test('an administrator may move anyone’s activities', async () => {
+    const admin = await makeUser(sql, 'admin');
+    await transfer(admin, {fromID: from, toID: to, activityIDs: [bobs, idea]});
+    expect(
+      await sql`SELECT id FROM activity WHERE male_profile_id = ${to} AND id IN ${sql([bobs, idea])} ORDER BY id`,
+    ).toHaveLength(2);
   });
 
   test('a hidden source gets the same answer as one that does not exist', async () => {
@@ -202,7 +216,7 @@ describe('the transfer’s picker and the history’s other card', () => {
     expect(await targets(alice, 'female')).toContain(woman);
 
     const listed = (ctx: AuthContext, id: string) =>
-      db.transaction(tx => tx.run(queries.activities.listedCard.fn({args: {id}, ctx})));
+      db.transaction(tx => tx.run(queries.activities.candidate.fn({args: {id}, ctx})));
     expect((await listed(alice, to))?.id).toBe(to);
     expect(await listed(alice, bobsMan)).toBeUndefined();
   });
