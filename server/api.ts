@@ -11,6 +11,7 @@ import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
 import {mountGoogleRoutes} from './auth/google-routes.ts';
 import type {GoogleOptions} from './auth/google.ts';
 import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
+import {mountAgreementRoutes} from './agreement/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
@@ -112,6 +113,7 @@ export function createApi(options: ApiOptions) {
   mountLoginRoutes(app, {sql, ...options.codes, limits});
   mountGoogleRoutes(app, sql, options.google, limits);
   mountAfterLoginRoutes(app, sql);
+  mountAgreementRoutes(app, sql);
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);

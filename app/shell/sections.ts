@@ -75,7 +75,6 @@ export const SECTIONS = [
   {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools'},
   {path: '/admin/notifications', title: m.section_admin_notifications, icon: Bell, permission: 'adminNotifications'},
   {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, permission: 'addShadchanim'},
-  {path: '/user-agreement/$id', title: m.section_user_agreement, icon: ScrollText},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];
