@@ -17,3 +17,21 @@ CREATE TABLE user_agreement (
   ip         text,
   locale     text NOT NULL
 );
+
+-- admin/notifications (spec §2, §4 final login): whom a notice is for and when. `active` false is a
+-- retired notice. Who read which notice is recorded (server-only, like the notices themselves): the
+-- popup after sign-in shows each one once, and the administrator sees who read it and when.
+ALTER TABLE admin_notification
+  ADD COLUMN audience    text NOT NULL DEFAULT 'everyone' CHECK (audience IN ('everyone', 'roles', 'users')),
+  ADD COLUMN roles       text[] NOT NULL DEFAULT '{}',
+  ADD COLUMN user_ids    text[] NOT NULL DEFAULT '{}',
+  ADD COLUMN shown_from  timestamptz,
+  ADD COLUMN shown_until timestamptz CHECK (shown_until IS NULL OR shown_from IS NULL OR shown_until > shown_from),
+  ADD COLUMN updated_at  timestamptz NOT NULL DEFAULT now();
+
+CREATE TABLE admin_notification_read (
+  notification_id text NOT NULL REFERENCES admin_notification(id) ON DELETE CASCADE,
+  user_id         text NOT NULL REFERENCES app_user(id) ON DELETE CASCADE,
+  read_at         timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (notification_id, user_id)
+);

@@ -138,8 +138,8 @@ export function AgreementPage() {
                 </Field>
                 <div className="space-y-1.5">
                   <p className="text-sm font-medium text-slate-700">{m.agreement_date()}</p>
-                  <p className="py-2 text-sm text-slate-900" dir="ltr" data-testid="agreement-date">
-                    {isoDateToTyped(state.today)}
+                  <p className="py-2 text-sm text-slate-900" data-testid="agreement-date">
+                    <span dir="ltr">{isoDateToTyped(state.today)}</span>
                   </p>
                 </div>
               </div>
