@@ -12,6 +12,7 @@ import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
+import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
@@ -122,6 +123,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/activities': ActivitiesPage,
   '/dashboard/activity/edit/$id': ActivityEditPage,
   '/dashboard/calls': CallsPage,
+  '/admin/notifications': AdminNotificationsPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -73,7 +73,13 @@ export const SECTIONS = [
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel'},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog'},
   {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools'},
-  {path: '/admin/notifications', title: m.section_admin_notifications, icon: Bell, permission: 'adminNotifications'},
+  {
+    path: '/admin/notifications',
+    title: m.section_admin_notifications,
+    icon: Bell,
+    permission: 'adminNotifications',
+    built: true,
+  },
   {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, permission: 'addShadchanim'},
 ] as const satisfies readonly Section[];
 
