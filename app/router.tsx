@@ -11,6 +11,8 @@ import {CallsPage} from './calls/CallsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
+import {AgreementPage} from './agreement/AgreementPage.tsx';
+import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
@@ -21,7 +23,7 @@ import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
 import {toast} from 'sonner';
 import {can} from '../permissions/context.ts';
-import {contextOf, mayEnter} from './session.ts';
+import {contextOf, mayEnter, owesAgreement} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
 import {ForumRedirect} from './forum/ForumRedirect.tsx';
@@ -55,8 +57,23 @@ const loginRoute = createRoute({
   // A signed-in user whose declaration is due stays here: the page shows the declaration.
   beforeLoad: ({context}) => {
     if (mayEnter(context.session)) throw redirect({to: '/home'});
+    if (owesAgreement(context.session)) throw redirect({to: '/user-agreement/$id', params: {id: context.session.user.ID}});
   },
   component: LoginPage,
+});
+
+/**
+ * The commitment form (spec §2 user-agreement/{id}): outside the shell, since a user who has not signed
+ * it gets no Zero client. Signed out, or with the declaration due: /login first.
+ */
+const agreementRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user-agreement/$id',
+  beforeLoad: ({context, location}) => {
+    const {session} = context;
+    if (!session.user || session.declarationDue) throw redirect({to: '/login', search: {redirectTo: location.href}});
+  },
+  component: AgreementPage,
 });
 
 /** The self-user pages (candidates and parents) have their own session and no Zero connection. */
@@ -69,6 +86,8 @@ const shellRoute = createRoute({
   id: 'shell',
   beforeLoad: ({context, location}) => {
     const {session} = context;
+    // The commitment form is still to sign: nothing else until it is.
+    if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}});
     // Signed out, or the declaration is due (then /login shows it): sign in first, and come back here.
     if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
     // The shell follows the switch live (Shell.tsx); this covers the first load.
@@ -104,6 +123,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/activities': ActivitiesPage,
   '/dashboard/activity/edit/$id': ActivityEditPage,
   '/dashboard/calls': CallsPage,
+  '/admin/notifications': AdminNotificationsPage,
 };
 
 function pageOf(section: Section): ReactNode {
@@ -173,6 +193,7 @@ const forumPathRoute = createRoute({getParentRoute: () => rootRoute, path: '/for
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  agreementRoute,
   selfLoginRoute,
   selfHomeRoute,
   maintenanceRoute,

@@ -10,6 +10,11 @@ export type SessionInfo = {
    * old. Until it is accepted the session may only do that or sign out: no shell, no Zero client.
    */
   declarationDue: boolean;
+  /**
+   * The commitment form (spec §2 user-agreement/{id}) is not signed yet: after the declaration, only the
+   * form at /user-agreement/{ID} (outside the shell, no Zero client) until it is.
+   */
+  agreementDue: boolean;
   cacheURL: string | null;
   zeroPort: number;
   devSignIn: boolean;
@@ -31,9 +36,13 @@ export async function fetchSession(): Promise<SessionInfo> {
 /** The browser's copy of the server's context, used only to run queries and mutators optimistically. */
 export const contextOf = (user: SessionUser): AuthContext => ({userID: user.ID, role: user.role, permissions: user.permissions});
 
-/** A signed-in user who has accepted the declaration: the one who gets the shell and a Zero client. */
+/** A signed-in user who has accepted the declaration and signed the commitment form: the one who gets the shell and a Zero client. */
 export const mayEnter = (session: SessionInfo): session is SessionInfo & {user: SessionUser} =>
-  session.user !== null && !session.declarationDue;
+  session.user !== null && !session.declarationDue && !session.agreementDue;
+
+/** Signed in, the declaration accepted, the commitment form still to sign: the form is the only page left. */
+export const owesAgreement = (session: SessionInfo): session is SessionInfo & {user: SessionUser} =>
+  session.user !== null && !session.declarationDue && session.agreementDue;
 
 /** Ends this session, or with `everywhere` every session of the user (their other browsers too). */
 export async function signOut(everywhere = false) {

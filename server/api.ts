@@ -11,6 +11,8 @@ import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
 import {mountGoogleRoutes} from './auth/google-routes.ts';
 import type {GoogleOptions} from './auth/google.ts';
 import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
+import {mountAgreementRoutes} from './agreement/routes.ts';
+import {mountNotificationRoutes} from './notifications/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
@@ -100,7 +102,7 @@ export function createApi(options: ApiOptions) {
   app.use('/api/*', sessionGate(sql));
 
   // REST bodies are small; anything larger is refused before it is read.
-  for (const path of ['/api/users/*', '/api/phone-proxy/*']) {
+  for (const path of ['/api/users/*', '/api/admin/*', '/api/phone-proxy/*']) {
     app.use(
       path,
       bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}),
@@ -112,6 +114,8 @@ export function createApi(options: ApiOptions) {
   mountLoginRoutes(app, {sql, ...options.codes, limits});
   mountGoogleRoutes(app, sql, options.google, limits);
   mountAfterLoginRoutes(app, sql);
+  mountAgreementRoutes(app, sql);
+  mountNotificationRoutes(app, sql);
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);

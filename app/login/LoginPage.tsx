@@ -61,6 +61,7 @@ export function LoginPage() {
   const [error, setError] = useState<string>();
   const [notifications, setNotifications] = useState<AdminNotification[]>();
   const [userID, setUserID] = useState(session.user?.ID);
+  const [agreementDue, setAgreementDue] = useState(session.agreementDue);
 
   const leave = () => location.assign(target);
 
@@ -144,10 +145,11 @@ export function LoginPage() {
     }
     const user = result.ok ? result.data : undefined;
     setUserID(user?.ID);
+    setAgreementDue(user?.agreementDue ?? false);
     if (user?.declarationAcceptedOn) rememberDeclaration(user.ID, user.declarationAcceptedOn);
     // The server decides whether the declaration is due (and refuses everything else until it is accepted).
-    if (user?.declarationDue ?? true) setStatus('numberVerified');
-    else await finalLogin();
+    if (!user || user.declarationDue) setStatus('numberVerified');
+    else await finalLogin(user.ID, user.agreementDue);
   }
 
   async function acceptDeclaration() {
@@ -156,7 +158,7 @@ export function LoginPage() {
     setWaiting(false);
     if (!result.ok) return setError(loginErrorText(result.error, result.message));
     if (userID) rememberDeclaration(userID, result.data.declarationAcceptedOn);
-    await finalLogin();
+    await finalLogin(userID, agreementDue);
   }
 
   /** Not accepting the declaration: the session ends, and the page starts over. */
@@ -166,9 +168,13 @@ export function LoginPage() {
     location.assign('/login');
   }
 
-  /** Admin notifications one by one, then on to redirectTo (a full load, so the app starts signed in). */
-  async function finalLogin() {
+  /**
+   * Admin notifications one by one, then on to redirectTo (a full load, so the app starts signed in). A new
+   * user signs the commitment form first: the server refuses them everything else until then.
+   */
+  async function finalLogin(id: string | undefined, owesAgreement: boolean) {
     setStatus('final');
+    if (id && owesAgreement) return location.assign(`/user-agreement/${encodeURIComponent(id)}`);
     const result = await call<AdminNotification[]>('/api/users/admin-notifications', undefined, 'GET');
     if (result.ok && result.data.length > 0) setNotifications(result.data);
     else leave();

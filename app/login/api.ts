@@ -32,5 +32,7 @@ export type SignedInUser = {
   declarationAcceptedOn: string | null;
   /** The server's verdict: the declaration must be accepted before anything else. */
   declarationDue: boolean;
+  /** The commitment form is still to sign (after the declaration): /user-agreement/{ID} instead of the notices. */
+  agreementDue: boolean;
 };
 export type AdminNotification = {id: string; title: string; body: string};

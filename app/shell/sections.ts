@@ -73,9 +73,14 @@ export const SECTIONS = [
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel'},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog'},
   {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools'},
-  {path: '/admin/notifications', title: m.section_admin_notifications, icon: Bell, permission: 'adminNotifications'},
+  {
+    path: '/admin/notifications',
+    title: m.section_admin_notifications,
+    icon: Bell,
+    permission: 'adminNotifications',
+    built: true,
+  },
   {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, permission: 'addShadchanim'},
-  {path: '/user-agreement/$id', title: m.section_user_agreement, icon: ScrollText},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];

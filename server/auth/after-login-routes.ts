@@ -6,7 +6,7 @@ import {acceptDeclaration} from './session.ts';
 
 /**
  * What the /login page does after a successful verification (spec §4): record the activities
- * declaration, then show the admins' notifications one by one.
+ * declaration; the admins' notifications it shows next are server/notifications/routes.ts.
  */
 export function mountAfterLoginRoutes(app: Hono<ApiEnv>, sql: Sql) {
   /** The declaration was ticked today; returns the stored date (YYYY-MM-DD, the server's calendar). */
@@ -14,13 +14,5 @@ export function mountAfterLoginRoutes(app: Hono<ApiEnv>, sql: Sql) {
     const session = c.get('session');
     if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
     return c.json({declarationAcceptedOn: await acceptDeclaration(sql, session.ctx.userID)});
-  });
-
-  /** Active notices, oldest first, so they are read in the order they were written. */
-  app.get('/api/users/admin-notifications', async c => {
-    if (!c.get('session')) return fail(c, 401, 'notLoggedIn', 'Sign in first');
-    const rows = await sql<{id: string; title: string; body: string}[]>`
-      SELECT id, title, body FROM admin_notification WHERE active ORDER BY created_at, id LIMIT 20`;
-    return c.json(rows);
   });
 }

@@ -71,5 +71,10 @@ export async function verifyAndSignIn(
   const session = await readSession(sql, await startSession(c, sql, check.userID));
   await logAuthEvent(sql, {kind, result: 'signed-in', userID: check.userID, ip});
   // The browser shows the declaration when the server says it is due; the date is its local copy (spec §9).
-  return c.json({...session!.user, declarationAcceptedOn: account.declaration, declarationDue: session!.declarationDue});
+  return c.json({
+    ...session!.user,
+    declarationAcceptedOn: account.declaration,
+    declarationDue: session!.declarationDue,
+    agreementDue: session!.agreementDue,
+  });
 }

@@ -37,6 +37,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
     c.json({
       user: c.get('session')?.user ?? null,
       declarationDue: c.get('session')?.declarationDue ?? false,
+      agreementDue: c.get('session')?.agreementDue ?? false,
       cacheURL: options.zeroPublicURL ?? null,
       zeroPort: options.zeroPort,
       devSignIn: options.devSignIn,

@@ -14,6 +14,13 @@ const WHILE_DECLARATION_DUE = new Set([
 ]);
 
 /**
+ * All a session whose commitment form is unsigned may do (spec §2 user-agreement/{id}): what it may do
+ * while the declaration is due, and read or sign the form (server/agreement/routes.ts).
+ */
+const whileAgreementDue = (route: string) =>
+  WHILE_DECLARATION_DUE.has(route) || /^(GET|POST) \/api\/users\/agreement\/[^/]+$/.test(route);
+
+/**
  * Requests that do not by themselves show the user is there: reading the session (pages poll it, and so
  * does the phone-proxy sidecar), and Zero's endpoints, which decide for themselves what was the user's
  * doing (zero-cache also calls them on its own: server/zero/query-watch.ts).
@@ -23,7 +30,8 @@ const NOT_BY_ITSELF_ACTIVITY = new Set(['GET /api/session', 'POST /api/zero/quer
 /**
  * Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer
  * token for non-browser clients (Zero's `auth` option reaches us as `Authorization: Bearer …`). A session
- * whose declaration is due is refused everything but WHILE_DECLARATION_DUE (403 declarationDue); any
+ * whose declaration is due is refused everything but WHILE_DECLARATION_DUE (403 declarationDue), one
+ * whose commitment form is unsigned everything but whileAgreementDue (403 agreementDue); any
  * other request of a signed-in user counts as their activity for the idle timeout.
  */
 export function sessionGate(sql: Sql): MiddlewareHandler<ApiEnv> {
@@ -35,6 +43,9 @@ export function sessionGate(sql: Sql): MiddlewareHandler<ApiEnv> {
     const route = `${c.req.method} ${c.req.path}`;
     if (session?.declarationDue && !WHILE_DECLARATION_DUE.has(route)) {
       return fail(c, 403, 'declarationDue', 'Accept the activities declaration first');
+    }
+    if (session?.agreementDue && !whileAgreementDue(route)) {
+      return fail(c, 403, 'agreementDue', 'Sign the commitment form first');
     }
     if (session && !NOT_BY_ITSELF_ACTIVITY.has(route)) await markActive(sql, session);
     await next();

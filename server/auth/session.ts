@@ -42,6 +42,11 @@ export type Session = {
    * the session may only accept it or sign out (server/auth/session-gate.ts).
    */
   declarationDue: boolean;
+  /**
+   * The commitment form (spec §2 user-agreement/{id}) is not signed yet: after the declaration, the
+   * session may only read and sign it, or sign out (server/auth/session-gate.ts).
+   */
+  agreementDue: boolean;
   /** The SHA-256 of the token: the session row's key. */
   tokenHash: string;
   /** When the user last did something themselves (ms), as stored; markActive moves it on. */
@@ -74,10 +79,11 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
       role: string;
       permissions: unknown;
       declaration_due: boolean;
+      agreement_due: boolean;
       last_active_at: Date;
     }[]
   >`
-    SELECT u.id, u.name, u.gender, u.role, u.permissions, s.last_active_at,
+    SELECT u.id, u.name, u.gender, u.role, u.permissions, s.last_active_at, u.agreement_due,
            (u.declaration_accepted_on IS NULL OR u.declaration_accepted_on < current_date - interval '1 month') AS declaration_due
     FROM session s JOIN app_user u ON u.id = s.user_id
     WHERE s.token_hash = ${tokenHash} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -89,6 +95,7 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
     ctx: {userID: row.id, role: row.role, permissions},
     user: {ID: row.id, Name: row.name, Gender: row.gender, role: row.role, permissions},
     declarationDue: row.declaration_due,
+    agreementDue: row.agreement_due,
     tokenHash,
     lastActiveAt: row.last_active_at.getTime(),
   };

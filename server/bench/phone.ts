@@ -42,8 +42,8 @@ async function benchShadchanim(sql: Sql, tag: string) {
   // Numbers of an earlier kept run are released first (app_user.phone is unique).
   await sql`UPDATE app_user SET phone = NULL WHERE id LIKE 'bench-phone-%'`;
   for (const u of users) {
-    await sql`INSERT INTO app_user (id, name, gender, role, phone, approved_at, declaration_accepted_on)
-              VALUES (${u.id}, ${'בנץ׳ ' + u.id.slice(-4)}, 'male', 'shadchan', ${u.phone}, now(), current_date)`;
+    await sql`INSERT INTO app_user (id, name, gender, role, phone, approved_at, declaration_accepted_on, agreement_due)
+              VALUES (${u.id}, ${'בנץ׳ ' + u.id.slice(-4)}, 'male', 'shadchan', ${u.phone}, now(), current_date, false)`;
   }
   return Promise.all(users.map(async u => ({...u, token: (await createSession(sql, u.id, 'kesher-bench')).token})));
 }

@@ -105,6 +105,8 @@ export async function seedDemoIfEmpty(
         approved_at: new Date(),
         // Demo users start with the declaration accepted today: it is asked again a month later.
         declaration_accepted_on: new Date(),
+        // …and count as having signed the commitment form (server/agreement/), so the demo opens at once.
+        agreement_due: false,
       })),
     )}`;
     const profiles = await demoProfiles(tx, profileCount);

@@ -112,6 +112,16 @@ test('after sign-in, admin notifications appear one by one', async ({page}) => {
     await expect(notice).toContainText('ערב עיון לשדכנים');
     await page.getByTestId('admin-notification-next').click();
     await page.waitForURL('**/home');
+
+    // Read once: the next sign-in shows neither, and the administrator sees who read them.
+    const [read] = await sql`SELECT count(*)::int AS n FROM admin_notification_read
+                             WHERE user_id = 'demo-admin' AND notification_id IN ('e2e-1', 'e2e-2')`;
+    expect(read).toEqual({n: 2});
+    await page.getByRole('button', {name: 'התנתקות'}).click();
+    await page.waitForURL('**/login');
+    await phoneSignIn(page, '050-1000001', '+972501000001');
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   } finally {
     await sql`UPDATE admin_notification SET active = false WHERE id IN ('e2e-1', 'e2e-2')`;
     await sql.end();

@@ -15,8 +15,8 @@ async function newShadchan() {
   const sql = db();
   const id = `e2e-phone-${nanoid(6)}`;
   const phone = `+97254${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  await sql`INSERT INTO app_user (id, name, gender, role, phone, approved_at, declaration_accepted_on)
-            VALUES (${id}, ${'שדכנית ' + id.slice(-6)}, 'female', 'shadchan', ${phone}, now(), current_date)`;
+  await sql`INSERT INTO app_user (id, name, gender, role, phone, approved_at, declaration_accepted_on, agreement_due)
+            VALUES (${id}, ${'שדכנית ' + id.slice(-6)}, 'female', 'shadchan', ${phone}, now(), current_date, false)`;
   await sql.end();
   return {id, phone};
 }

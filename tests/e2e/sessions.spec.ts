@@ -11,9 +11,9 @@ import {db, insertCard, signIn, uniqueSurname} from './helpers.ts';
 async function staffUser(declarationDaysAgo: number | null = 0) {
   const sql = db();
   const id = `e2e-${Math.random().toString(36).slice(2, 10)}`;
-  await sql`INSERT INTO app_user (id, name, gender, role, permissions, approved_at, declaration_accepted_on)
+  await sql`INSERT INTO app_user (id, name, gender, role, permissions, approved_at, declaration_accepted_on, agreement_due)
             VALUES (${id}, ${uniqueSurname()}, 'female', 'shadchan', '[]', now(),
-                    ${declarationDaysAgo === null ? null : sql`current_date - ${declarationDaysAgo}::int`})`;
+                    ${declarationDaysAgo === null ? null : sql`current_date - ${declarationDaysAgo}::int`}, false)`;
   await sql.end();
   return id;
 }

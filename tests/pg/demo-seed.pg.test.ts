@@ -36,5 +36,7 @@ describe('the demo seed', () => {
       SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'activity_touches_profiles'`;
     expect(enabled).toBe('O');
     expect(await seedDemoIfEmpty(sql, 40)).toBeUndefined(); // once only
+    // Demo users count as having signed the commitment form (server/agreement/), so the demo opens at once.
+    expect(await sql`SELECT id FROM app_user WHERE agreement_due`).toEqual([]);
   });
 });

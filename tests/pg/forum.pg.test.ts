@@ -96,6 +96,7 @@ describe('who may ask', () => {
         ctx: {userID: user.userID, role: 'shadchan', permissions},
         user: {ID: user.userID, Name: 'בודק', Gender: 'male', role: 'shadchan', permissions},
         declarationDue: false,
+        agreementDue: false,
         tokenHash: 'not-a-stored-session',
         lastActiveAt: Date.now(),
       });

@@ -16,15 +16,24 @@ export async function makeUser(
   sql: Sql,
   role: Role,
   grants: Permission[] = [],
-  account: {phone?: string; email?: string; password?: string; approved?: boolean; declarationAcceptedOn?: string | null} = {},
+  account: {
+    phone?: string;
+    email?: string;
+    password?: string;
+    approved?: boolean;
+    declarationAcceptedOn?: string | null;
+    /** The commitment form (server/agreement/) still to sign; signed by default. */
+    agreementDue?: boolean;
+  } = {},
 ): Promise<AuthContext> {
   const id = `u-${nanoid(8)}`;
   const passwordHash = account.password ? await hashPassword(account.password) : null;
   const declaration =
     account.declarationAcceptedOn === undefined ? sql`current_date` : sql`${account.declarationAcceptedOn}::date`;
-  await sql`INSERT INTO app_user (id, name, gender, role, permissions, phone, email, password_hash, approved_at, declaration_accepted_on)
+  await sql`INSERT INTO app_user (id, name, gender, role, permissions, phone, email, password_hash, approved_at, declaration_accepted_on, agreement_due)
             VALUES (${id}, ${'בודק ' + id}, 'male', ${role}, ${sql.json(grants)}, ${account.phone ?? null},
-                    ${account.email ?? null}, ${passwordHash}, ${account.approved === false ? null : new Date()}, ${declaration})`;
+                    ${account.email ?? null}, ${passwordHash}, ${account.approved === false ? null : new Date()}, ${declaration},
+                    ${account.agreementDue ?? false})`;
   return {userID: id, role, permissions: effectivePermissions(role, grants)};
 }
 

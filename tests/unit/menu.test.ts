@@ -85,6 +85,7 @@ describe('side menu', () => {
     expect(soon.map(n => n.kind === 'section' && n.path)).toEqual(expect.arrayContaining(['/ideas', '/meorasim', '/admin/logs']));
     const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
     expect(built.sort()).toEqual([
+      '/admin/notifications',
       '/dashboard',
       '/dashboard/activities',
       '/dashboard/calls',
