@@ -13,6 +13,11 @@ const ROLE_DEFAULTS: Record<Role, readonly Permission[]> = {
   blocked: [],
 };
 
+/** The presets the permission editor offers: a role's own defaults (the administrator needs none). */
+export const PRESET_ROLES = ['shadchan', 'coordinator', 'representative'] as const satisfies readonly Role[];
+
+export const roleDefaults = (role: Role): readonly Permission[] => ROLE_DEFAULTS[role];
+
 /** The permissions a user actually holds: role defaults plus per-user grants (stored as JSON). */
 export function effectivePermissions(role: Role, granted: unknown): Permission[] {
   if (role === 'admin') return [...PERMISSIONS];

@@ -19,6 +19,7 @@ import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
 import {mountDuplicateRoutes} from './candidates/duplicates.ts';
 import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
+import {mountOwnerContactRoutes} from './candidates/owner-contact.ts';
 import {createLimits, type Limits} from './auth/rate-limit.ts';
 import {isUploadPath, mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
@@ -119,6 +120,7 @@ export function createApi(options: ApiOptions) {
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);
+  mountOwnerContactRoutes(app, sql);
   mountCandidateFormRoutes(app, sql, limits.allowCandidateForm);
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
   mountPrintRoutes(app, sql);

@@ -23,6 +23,7 @@ import {Footer} from './Footer.tsx';
 import {ScrollJumps} from './ScrollJumps.tsx';
 import {useActivityPing} from './use-activity-ping.ts';
 import {contextOf} from '../session.ts';
+import {useLiveSessionUser} from '../live-session.ts';
 import {roleLabel} from './roles.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -36,6 +37,7 @@ export function Shell({children}: {children: ReactNode}) {
   const [pending] = useQuery(queries.candidates.pending());
   const {due: dueReminders} = useReminders();
   useActivityPing();
+  useLiveSessionUser();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 

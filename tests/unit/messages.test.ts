@@ -31,7 +31,7 @@ describe('UI messages', () => {
   test('every message used in the app exists, and every message is used', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(path.join(ROOT, 'app'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/\bm\.([a-z][a-z0-9_]*)/g)) used.add(match[1]!);
+      for (const match of readFileSync(file, 'utf8').matchAll(/\bm\.([a-z][A-Za-z0-9_]*)/g)) used.add(match[1]!);
     }
     const defined = keysOf('he');
     expect(

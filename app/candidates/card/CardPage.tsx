@@ -14,6 +14,7 @@ import {ageOn, formatDate, formatLocalDate, formatLocalDateTime, msToIsoDate} fr
 import {hebrewDateOf} from '../../lib/hebrew-date.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
+import {OwnerContact} from './OwnerContact.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
 import {genderLabel} from '../labels.ts';
@@ -184,6 +185,7 @@ export function CardPage() {
                 <UserRound className="size-3.5" aria-hidden />
                 <bdi>{card.owner?.name}</bdi>
               </span>
+              {can(ctx, 'showShadchanDetails') && <OwnerContact profileID={id} />}
             </div>
             <CardPresence profileID={id} mode="view" className="mt-3" />
           </div>

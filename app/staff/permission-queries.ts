@@ -1,0 +1,13 @@
+import {defineQuery} from '@rocicorp/zero';
+import * as v from 'valibot';
+import {zql} from '../../zero-schema.ts';
+import {can} from '../../permissions/context.ts';
+
+export const permissionQueries = {
+  /** A staff member's role and grants, for the permission editor (editShadchanim). */
+  permissionsOf: defineQuery(v.object({userID: v.pipe(v.string(), v.maxLength(100))}), ({args, ctx}) =>
+    (can(ctx, 'editShadchanim') ? zql.user : zql.user.where('id', 'IS', null)).where('id', args.userID).one(),
+  ),
+  /** The signed-in user's own row: the browser's permission checks follow it live (app/live-session.ts). */
+  me: defineQuery(({ctx}) => (ctx ? zql.user.where('id', ctx.userID) : zql.user.where('id', 'IS', null)).one()),
+};
