@@ -4,6 +4,8 @@ import {cardMutators} from './candidates/card/mutators.ts';
 import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
+import {institutionMutators} from './institutions/mutators.ts';
+import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 
@@ -15,4 +17,8 @@ export const mutators = defineMutators({
   presence: presenceMutators,
   settings: settingsMutators,
   site: siteMutators,
+  // Places (issue 13)
+  institutions: institutionMutators,
+  sectors: sectorMutators,
+  communities: communityMutators,
 });

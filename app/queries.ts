@@ -5,6 +5,7 @@ import {callQueries} from './calls/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
 import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
+import {institutionQueries} from './institutions/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
 
@@ -17,4 +18,6 @@ export const queries = defineQueries({
   lookups: lookupQueries,
   settings: settingsQueries,
   site: siteQueries,
+  // Places (issue 13)
+  institutions: institutionQueries,
 });
