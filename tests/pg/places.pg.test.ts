@@ -37,21 +37,21 @@ const institution = (over: Record<string, unknown> = {}) => ({
   id: `i-${nanoid(8)}`,
   name: unique('ישיבת'),
   type: 'yeshiva',
-  variations: [],
+  variations: [] as string[],
   ...over,
 });
 const institutionRow = async (id: string) => (await sql`SELECT * FROM institution WHERE id = ${id}`)[0];
 
 describe('institutions', () => {
   test('create stores the name, type and variations (trimmed, repeats and the name itself dropped)', async () => {
-    const args = institution({name: '  ישיבת מיר  ', variations: ['מיר', ' מִיר ', '', 'ישיבת מיר', 'Mir']});
-    args.name = unique(args.name.trim());
-    args.variations = [`מיר ${args.id}`, ` מִיר ${args.id} `, '', args.name, `Mir ${args.id}`];
+    const tag = nanoid(6);
+    const name = `ישיבת מיר ${tag}`;
+    const args = institution({name: `  ${name}  `, variations: [`מיר ${tag}`, ` מִיר ${tag} `, '', name, `Mir ${tag}`]});
     await mutate(editor, 'institutions.create', args);
     expect(await institutionRow(args.id)).toMatchObject({
-      name: args.name,
+      name,
       type: 'yeshiva',
-      variations: [`מיר ${args.id}`, `Mir ${args.id}`],
+      variations: [`מיר ${tag}`, `Mir ${tag}`],
       retired_at: null,
     });
   });
