@@ -27,14 +27,33 @@ const optionColumns = {
   createdAt: number().from('created_at'),
 };
 
-const sector = table('sector').columns(optionColumns).primaryKey('id');
+// A retired sector or community (migrations/0025) stays on old cards and is offered for no new choice.
+const sector = table('sector')
+  .columns({...optionColumns, retiredAt: number().from('retired_at').optional()})
+  .primaryKey('id');
 const profileStatus = table('profileStatus').from('profile_status').columns(optionColumns).primaryKey('id');
 
 const community = table('community')
   .columns({
     id: string(),
     name: string(),
+    sort: number(),
+    retiredAt: number().from('retired_at').optional(),
     createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
+// Places (issue 13): yeshivas and seminaries the card's institution field offers (migrations/0025).
+export type InstitutionType = 'yeshiva' | 'seminary';
+const institution = table('institution')
+  .columns({
+    id: string(),
+    name: string(),
+    type: enumeration<InstitutionType>(),
+    variations: json<string[]>(),
+    retiredAt: number().from('retired_at').optional(),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
   })
   .primaryKey('id');
 
@@ -306,6 +325,7 @@ export const schema = createSchema({
     profileViewer,
     cardPresence,
     profileFile,
+    institution,
   ],
   relationships: [
     profileRelationships,

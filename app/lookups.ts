@@ -2,11 +2,14 @@ import {defineQuery} from '@rocicorp/zero';
 import {zql} from '../zero-schema.ts';
 import type {Labels, Locale} from '../zero-schema.ts';
 
-/** Admin-extendable option lists (sectors, statuses, communities). Everyone signed in may read them. */
+/**
+ * Admin-extendable option lists (sectors, statuses, communities). Everyone signed in may read them.
+ * Retired sectors and communities are here too: old cards still show them (forms offer them no more).
+ */
 export const lookupQueries = {
   sectors: defineQuery(() => zql.sector.orderBy('sort', 'asc').orderBy('id', 'asc')),
   statuses: defineQuery(() => zql.profileStatus.orderBy('sort', 'asc').orderBy('id', 'asc')),
-  communities: defineQuery(() => zql.community.orderBy('name', 'asc')),
+  communities: defineQuery(() => zql.community.orderBy('sort', 'asc').orderBy('name', 'asc')),
 };
 
 /** A lookup row's label in the UI language, falling back to Hebrew (the data's base language). */

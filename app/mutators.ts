@@ -4,6 +4,8 @@ import {cardMutators} from './candidates/card/mutators.ts';
 import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
+import {institutionMutators} from './institutions/mutators.ts';
+import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 import {permissionMutators} from './staff/permission-mutators.ts';
@@ -17,4 +19,8 @@ export const mutators = defineMutators({
   settings: settingsMutators,
   site: siteMutators,
   staff: {...permissionMutators},
+  // Places (issue 13)
+  institutions: institutionMutators,
+  sectors: sectorMutators,
+  communities: communityMutators,
 });

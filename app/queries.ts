@@ -5,6 +5,7 @@ import {callQueries} from './calls/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
 import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
+import {institutionQueries} from './institutions/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
@@ -19,4 +20,6 @@ export const queries = defineQueries({
   settings: settingsQueries,
   site: siteQueries,
   staff: {...permissionQueries},
+  // Places (issue 13)
+  institutions: institutionQueries,
 });

@@ -8,6 +8,8 @@ import {CardNewPage} from './candidates/card/CardNewPage.tsx';
 import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CallsPage} from './calls/CallsPage.tsx';
+import {InstitutionsPage} from './institutions/InstitutionsPage.tsx';
+import {SectorsPage} from './sectors/SectorsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
@@ -124,6 +126,8 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/activity/edit/$id': ActivityEditPage,
   '/dashboard/calls': CallsPage,
   '/admin/notifications': AdminNotificationsPage,
+  '/sectors': SectorsPage,
+  '/admin/schools': InstitutionsPage,
 };
 
 function pageOf(section: Section): ReactNode {

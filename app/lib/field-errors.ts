@@ -43,6 +43,8 @@ const MESSAGES: Record<string, () => string> = {
   transferWrongGender: m.transfer_wrong_gender,
   transferNotYours: m.transfer_not_yours,
   notFound: m.error_profile_not_found,
+  nameExists: m.dict_name_exists,
+  invalidInstitution: m.error_invalid_institution,
 };
 
 export type FieldErrors = Record<string, string>;

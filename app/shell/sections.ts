@@ -68,11 +68,13 @@ export const SECTIONS = [
   {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, feature: 'ideaBank'},
   {path: '/meorasim', title: m.section_meorasim, icon: Heart},
   {path: '/recycle-bin', title: m.section_recycle_bin, icon: Trash2, permission: 'showDeletedProfiles', built: true},
-  {path: '/sectors', title: m.section_sectors, icon: Tags},
+  // Places (issue 13): sectors and communities share institutions' permission (the spec's control panel
+  // keeps "communities and institutions" together).
+  {path: '/sectors', title: m.section_sectors, icon: Tags, permission: 'editSchools', built: true},
   {path: '/import/excel', title: m.section_import_excel, icon: FileUp, permission: 'importProfilesFromExcel'},
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel'},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog'},
-  {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools'},
+  {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools', built: true},
   {
     path: '/admin/notifications',
     title: m.section_admin_notifications,

@@ -59,11 +59,16 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
   app.get(`${base}/form`, async c => {
     const owner = await linkOwner(sql, c.req.param('userID'));
     if (!owner) return fail(c, 404, 'invalidLink', 'This link is not valid');
-    const [sectors, communities] = await Promise.all([
-      sql<{id: string; labels: Record<string, string>}[]>`SELECT id, labels FROM sector ORDER BY sort, id`,
-      sql<{id: string; name: string}[]>`SELECT id, name FROM community ORDER BY name, id`,
+    // Retired options are offered to no one (migrations/0025).
+    const [sectors, communities, institutions] = await Promise.all([
+      sql<
+        {id: string; labels: Record<string, string>}[]
+      >`SELECT id, labels FROM sector WHERE retired_at IS NULL ORDER BY sort, id`,
+      sql<{id: string; name: string}[]>`SELECT id, name FROM community WHERE retired_at IS NULL ORDER BY sort, name, id`,
+      sql<{id: string; name: string; type: string; variations: string[]}[]>`
+        SELECT id, name, type, variations FROM institution WHERE retired_at IS NULL ORDER BY name, id`,
     ]);
-    return c.json({shadchanName: owner.name, sectors, communities});
+    return c.json({shadchanName: owner.name, sectors, communities, institutions});
   });
 
   const limit = bodyLimit({

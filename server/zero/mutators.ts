@@ -15,6 +15,7 @@ import {
 import {cardVisibilitySchema, restoreValueSchema, restoredPatch, setVisibility} from '../../app/candidates/card/lifecycle.ts';
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
+import {nameClash} from '../../app/lib/name-clash.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -22,14 +23,24 @@ import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candida
  * session, check references against the database (the browser may hold only part of it), and stamp
  * timestamps from the server's clock.
  */
+// A retired sector or community stays on the cards that have it (the check runs only on a changed
+// field) but cannot be newly chosen.
 const OPTION_TABLES = {
-  sectorID: (tx: Transaction, id: string) => tx.run(zql.sector.where('id', id).one()),
+  sectorID: (tx: Transaction, id: string) => tx.run(zql.sector.where('id', id).where('retiredAt', 'IS', null).one()),
   statusID: (tx: Transaction, id: string) => tx.run(zql.profileStatus.where('id', id).one()),
-  communityID: (tx: Transaction, id: string) => tx.run(zql.community.where('id', id).one()),
+  communityID: (tx: Transaction, id: string) => tx.run(zql.community.where('id', id).where('retiredAt', 'IS', null).one()),
 };
 
 async function assertOption(tx: Transaction, field: keyof typeof OPTION_TABLES, id: string) {
   if (!(await OPTION_TABLES[field](tx, id))) throw new AppError('unknownOption', [{field, message: 'unknownOption'}]);
+}
+
+/** §5 'enter valid institution': a card's institution must be one in use, by its name or a variation. */
+async function assertInstitution(tx: Transaction, typed: string) {
+  const offered = await tx.run(zql.institution.where('retiredAt', 'IS', null));
+  if (!offered.some(row => nameClash([typed], [[row.name, ...row.variations]]))) {
+    throw new AppError('invalidInput', [{field: 'details.institution', message: 'invalidInstitution'}]);
+  }
 }
 
 /**
@@ -80,6 +91,10 @@ async function assertCardConsistent(
   if (touched('sectorID')) await assertOption(tx, 'sectorID', card.sectorID);
   if (touched('statusID')) await assertOption(tx, 'statusID', card.statusID);
   if (touched('communityID') && card.communityID !== null) await assertOption(tx, 'communityID', card.communityID);
+  const institution = card.details.institution;
+  if (touched('details.institution') && typeof institution === 'string' && institution !== '') {
+    await assertInstitution(tx, institution);
+  }
   // The other card's birth date and gender decide which refusal an ID number meets.
   if (touched('idNumber') || touched('birthDate') || touched('gender')) await assertIDNumberFree(tx, ctx, card);
 }

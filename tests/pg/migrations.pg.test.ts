@@ -35,6 +35,7 @@ describe('migrations', () => {
       'app_user',
       'card_presence',
       'community',
+      'institution',
       'phone_call',
       'profile',
       'profile_detail',

@@ -54,6 +54,7 @@ const lookups = {
   sectors: [{id: 'litvish', labels: {he: 'ליטאי'}}],
   statuses: [{id: 'available', labels: {he: 'פנוי'}}],
   communities: [{id: 'c1', name: 'בני ברק'}],
+  institutions: [{id: 'i1', name: 'ישיבת חברון', type: 'yeshiva' as const, variations: ['חברון']}],
 };
 
 function controlsOf(form: Record<string, string | string[]>, audience: 'staff' | 'candidate') {

@@ -46,10 +46,9 @@ describe('side menu', () => {
 
   test('a plain shadchan sees daily work and no permission-guarded section; empty submenus are left out', () => {
     const seen = ids(visibleMenu(env(ctxOf('shadchan'))));
-    expect(seen).toEqual(
-      expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities', '/ideas', '/meorasim', '/sectors']),
-    );
-    for (const path of ['/admin/exports', '/admin/logs', '/import/excel', '/users/new-user']) expect(seen).not.toContain(path);
+    expect(seen).toEqual(expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities', '/ideas', '/meorasim']));
+    for (const path of ['/admin/exports', '/admin/logs', '/import/excel', '/users/new-user', '/sectors', '/admin/schools'])
+      expect(seen).not.toContain(path);
     expect(seen).not.toContain('management');
     expect(seen).not.toContain('shadchanim');
   });
@@ -86,12 +85,14 @@ describe('side menu', () => {
     const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
     expect(built.sort()).toEqual([
       '/admin/notifications',
+      '/admin/schools',
       '/dashboard',
       '/dashboard/activities',
       '/dashboard/calls',
       '/home',
       '/home/tickets/new',
       '/recycle-bin',
+      '/sectors',
       '/temporary-profiles',
     ]);
   });

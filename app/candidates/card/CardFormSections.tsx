@@ -2,7 +2,8 @@ import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
-import {LookupOptions} from '../../LookupOptions.tsx';
+import {LookupOptions, offered, retiredMark} from '../../LookupOptions.tsx';
+import {InstitutionInput, type InstitutionOption} from '../../institutions/InstitutionInput.tsx';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
@@ -37,9 +38,10 @@ type Props = {
 
 /** The option lists the form offers; staff read them live through Zero, the public form from the API. */
 export type CardLookups = {
-  sectors: ReadonlyArray<{id: string; labels: Labels}>;
+  sectors: ReadonlyArray<{id: string; labels: Labels; retiredAt?: number | null | undefined}>;
   statuses: ReadonlyArray<{id: string; labels: Labels}>;
-  communities: ReadonlyArray<{id: string; name: string}>;
+  communities: ReadonlyArray<{id: string; name: string; retiredAt?: number | null | undefined}>;
+  institutions: readonly InstitutionOption[];
 };
 
 /** ID-number refusals that a change to another field can settle (spec §5: they must match it). */
@@ -79,7 +81,8 @@ export function CardFormSections(props: Props) {
   const [sectors] = useQuery(queries.lookups.sectors());
   const [statuses] = useQuery(queries.lookups.statuses());
   const [communities] = useQuery(queries.lookups.communities());
-  return <CardFormFields {...props} lookups={{sectors, statuses, communities}} />;
+  const [institutions] = useQuery(queries.institutions.all());
+  return <CardFormFields {...props} lookups={{sectors, statuses, communities, institutions}} />;
 }
 
 /**
@@ -95,7 +98,7 @@ export function CardFormFields({
   admin,
   idNumberCard,
   merge,
-  lookups: {sectors, statuses, communities},
+  lookups: {sectors, statuses, communities, institutions},
   audience = 'staff',
 }: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate'}) {
   const form = {...BLANK, ...given};
@@ -206,12 +209,22 @@ export function CardFormFields({
               return (
                 <Select {...p} name={field.key} value={value as string} onChange={e => set(field.key, e.target.value)}>
                   <option value="">{m.card_choose()}</option>
-                  {communities.map(c => (
+                  {offered(communities, value as string).map(c => (
                     <option key={c.id} value={c.id}>
-                      {c.name}
+                      {c.name + retiredMark(c)}
                     </option>
                   ))}
                 </Select>
+              );
+            case 'institution':
+              return (
+                <InstitutionInput
+                  {...p}
+                  name={field.key}
+                  institutions={institutions}
+                  value={value as string}
+                  onChange={e => set(field.key, e.target.value)}
+                />
               );
             default: {
               const ltr = kind.type === 'phone' || kind.type === 'phones' || kind.type === 'idNumber' || kind.type === 'number';
@@ -282,7 +295,7 @@ export function CardFormFields({
               {p => (
                 <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
                   <option value="">{m.card_choose()}</option>
-                  <LookupOptions rows={sectors} />
+                  <LookupOptions rows={sectors} current={form.sectorID as string} />
                 </Select>
               )}
             </Field>,

@@ -4,7 +4,7 @@ import * as m from '../../paraglide/messages.js';
  * The candidate card's catalogue (spec §3 "Profile"): every field beyond the list's own columns, in
  * the card's sections, with its kind, limits and translated label, and the translated option lists of
  * the enumerations. The form, the card view, the print view and the valibot schema are all built
- * from it, so a field is declared once. Sectors and communities are lookups in the database instead.
+ * from it, so a field is declared once. Sectors, communities and institutions are lookups in the database.
  */
 
 export const OPTIONS = {
@@ -85,7 +85,9 @@ export type FieldKind =
   | {type: 'phone'}
   | {type: 'phones'}
   | {type: 'idNumber'}
-  | {type: 'community'};
+  | {type: 'community'}
+  /** A yeshiva or seminary of the administration's list (app/institutions), by its name or a variation. */
+  | {type: 'institution'};
 
 export type CardField = {
   key: string;
@@ -134,6 +136,7 @@ export const CARD_SECTIONS = [
     title: m.card_section_education,
     fields: [
       {key: 'learning', label: m.pf_learning, kind: {type: 'text', max: 120}},
+      {key: 'institution', label: m.pf_institution, kind: {type: 'institution'}},
       {key: 'institutions', label: m.pf_institutions, kind: {type: 'long', max: 500}},
       {key: 'yeshivaBackground', label: m.pf_yeshiva_background, kind: {type: 'long', max: 500}},
       {key: 'educationBackground', label: m.pf_education_background, kind: {type: 'long', max: 500}},

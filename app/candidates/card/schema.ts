@@ -4,6 +4,8 @@ import {isValidIsraeliID, normalizeIsraeliID} from '../../lib/israeli-id.ts';
 import {toE164} from '../../lib/phones.ts';
 import {CARD_FIELDS, OPTIONS, type CardField} from './fields.ts';
 
+const INSTITUTION_NAME_MAX = 120;
+
 /**
  * The card's details document, built from the catalogue: one valibot schema for the form (field
  * errors), the browser's optimistic mutator and the server's authoritative one. Phone numbers come in
@@ -49,6 +51,9 @@ function valueSchema(field: CardField) {
         field.required ? v.minLength(1, 'required') : v.minLength(0),
         v.maxLength(MAX_PHONES, 'tooLong'),
       );
+    case 'institution':
+      // The name as typed or picked; the server checks it names an institution (server/zero/mutators.ts).
+      return v.pipe(v.string(), v.trim(), v.maxLength(INSTITUTION_NAME_MAX, 'tooLong'));
     case 'idNumber':
     case 'community':
       throw new Error(`${field.key} is a column, not a detail`);

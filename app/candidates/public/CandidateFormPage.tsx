@@ -16,7 +16,7 @@ import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
 import {candidateCardSchema, type CandidateCard} from '../card/mutators.ts';
 import * as m from '../../paraglide/messages.js';
 
-type FormData = {shadchanName: string} & Pick<CardLookups, 'sectors' | 'communities'>;
+type FormData = {shadchanName: string} & Pick<CardLookups, 'sectors' | 'communities' | 'institutions'>;
 type Stage = {type: 'loading'} | {type: 'invalid'} | {type: 'form'; data: FormData} | {type: 'sent'; shadchanName: string};
 
 const EMPTY: CardForm = {gender: '', sectorID: ''};
@@ -188,7 +188,7 @@ export function CandidateFormPage() {
             set={set}
             errors={errors}
             audience="candidate"
-            lookups={{sectors: data.sectors, statuses: [], communities: data.communities}}
+            lookups={{sectors: data.sectors, statuses: [], communities: data.communities, institutions: data.institutions}}
           />
           <div className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-600">{m.candidate_form_final()}</p>

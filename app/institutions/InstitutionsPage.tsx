@@ -1,0 +1,137 @@
+import {useQuery, useZero} from '@rocicorp/zero/react';
+import type {Row} from '@rocicorp/zero';
+import {clsx} from 'clsx';
+import {Building2, Pencil, Plus, RotateCcw, Search} from 'lucide-react';
+import {useState} from 'react';
+import {toast} from 'sonner';
+import type {Schema} from '../../zero-schema.ts';
+import {foldName} from '../lib/hebrew-name.ts';
+import {confirmed} from '../lib/mutate.ts';
+import {mutators} from '../mutators.ts';
+import {queries} from '../queries.ts';
+import {Button, TextInput} from '../ui/controls.tsx';
+import {useConfirm} from '../ui/confirm.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {InstitutionDialog} from './InstitutionDialog.tsx';
+import {TYPE_LABEL} from './labels.ts';
+import * as m from '../paraglide/messages.js';
+
+type Institution = Row<Schema['tables']['institution']>;
+
+/** Whether the typed search is part of the institution's name or of one of its variations (folded). */
+const matches = (row: Institution, search: string) =>
+  [row.name, ...row.variations].some(name => foldName(name).includes(foldName(search)));
+
+/**
+ * admin/schools (editSchools; spec §2, issue 13): the yeshivas and seminaries the card's institution
+ * field offers. Search by name or variation, add, edit, retire (no longer offered; cards keep it) and
+ * bring back. Live: another editor's change shows at once.
+ */
+export function InstitutionsPage() {
+  usePageTitle(m.section_schools());
+  const zero = useZero();
+  const confirm = useConfirm();
+  const [rows, details] = useQuery(queries.institutions.all());
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Institution | 'new'>();
+  const shown = search.trim() ? rows.filter(row => matches(row, search)) : rows;
+
+  async function retire(row: Institution, retired: boolean) {
+    if (retired) {
+      const sure = await confirm({
+        title: m.institution_retire_confirm({name: row.name}),
+        description: m.places_retire_hint(),
+        confirmLabel: m.places_retire(),
+        destructive: true,
+      });
+      if (!sure) return;
+    }
+    const outcome = await confirmed(zero.mutate(mutators.institutions.retire({id: row.id, retired})));
+    if (!outcome.ok) return toast.error(outcome.message);
+    toast.success(m.updated_successfully());
+  }
+
+  return (
+    <section className="space-y-5" data-testid="institutions-page">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_schools()}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.institutions_subtitle()}</p>
+        </div>
+        <Button onClick={() => setEditing('new')} data-testid="new-institution">
+          <Plus className="size-4" aria-hidden />
+          {m.institution_new_title()}
+        </Button>
+      </div>
+
+      <label className="relative block max-w-sm">
+        <span className="sr-only">{m.institutions_search()}</span>
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <TextInput
+          type="search"
+          className="ps-9"
+          placeholder={m.institutions_search()}
+          value={search}
+          onChange={e => setSearch(e.target.value)}
+          data-testid="institution-search"
+        />
+      </label>
+
+      {shown.length === 0 ? (
+        details.type === 'complete' && (
+          <EmptyState icon={Building2}>{search.trim() ? m.no_results() : m.institutions_empty()}</EmptyState>
+        )
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="institutions">
+          {shown.map(row => (
+            <li
+              key={row.id}
+              className={clsx('flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3', row.retiredAt != null && 'bg-slate-50')}
+              data-testid="institution-row"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  <bdi>{row.name}</bdi>
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+                    {TYPE_LABEL[row.type]()}
+                  </span>
+                  {row.retiredAt != null && (
+                    <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">
+                      {m.places_retired()}
+                    </span>
+                  )}
+                </p>
+                {row.variations.length > 0 && (
+                  <p className="mt-0.5 truncate text-sm text-slate-500">
+                    <bdi>{row.variations.join(' · ')}</bdi>
+                  </p>
+                )}
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setEditing(row)} aria-label={m.places_edit_named({name: row.name})}>
+                  <Pencil className="size-4" aria-hidden />
+                  <span className="max-sm:sr-only">{m.action_edit()}</span>
+                </Button>
+                {row.retiredAt == null ? (
+                  <Button variant="secondary" onClick={() => void retire(row, true)} data-testid="retire-institution">
+                    {m.places_retire()}
+                  </Button>
+                ) : (
+                  <Button variant="secondary" onClick={() => void retire(row, false)} data-testid="restore-institution">
+                    <RotateCcw className="size-4" aria-hidden />
+                    {m.places_restore()}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && (
+        <InstitutionDialog institution={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
+      )}
+    </section>
+  );
+}
