@@ -115,6 +115,7 @@ describe('signing in with Google', () => {
       permissions: expect.arrayContaining(['showTickets']),
       declarationAcceptedOn: null,
       declarationDue: true,
+      agreementDue: false,
     });
     expect(b.jar.get(SESSION_COOKIE)).toBeTruthy();
     expect(b.jar.has(ATTEMPT_COOKIE)).toBe(false);
