@@ -6,6 +6,7 @@ import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
+import {staffMutators} from './staff/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -15,4 +16,5 @@ export const mutators = defineMutators({
   presence: presenceMutators,
   settings: settingsMutators,
   site: siteMutators,
+  staff: staffMutators,
 });

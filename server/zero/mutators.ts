@@ -15,6 +15,7 @@ import {
 import {cardVisibilitySchema, restoreValueSchema, restoredPatch, setVisibility} from '../../app/candidates/card/lifecycle.ts';
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
+import {staffServerMutators} from '../staff/mutators.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -97,6 +98,7 @@ async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
 }
 
 export const serverMutators = defineMutators(mutators, {
+  staff: staffServerMutators,
   presence: {
     // Stamped by the server's clock; each beat also clears rows of tabs that vanished without leaving.
     beat: defineMutator(presenceBeatSchema, async opts => {
