@@ -7,6 +7,7 @@ import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
+import {staffQueries} from './staff/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -17,4 +18,5 @@ export const queries = defineQueries({
   lookups: lookupQueries,
   settings: settingsQueries,
   site: siteQueries,
+  staff: staffQueries,
 });

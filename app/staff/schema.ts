@@ -13,32 +13,33 @@ export const EMPLOYMENTS = ['in_house', 'external'] as const;
 export const STAFF_STATES = ['pending', 'active', 'blocked'] as const;
 export type StaffState = (typeof STAFF_STATES)[number];
 
-/** A phone number as typed → E.164 (the app's one phone helper), or the field's error. */
-const phone = v.pipe(
-  v.string('required'),
-  v.trim(),
-  v.nonEmpty('required'),
-  v.check(typed => toE164(typed) !== undefined, 'invalidPhone'),
-  v.transform(typed => toE164(typed)!),
+/** A phone number as typed → E.164 (the app's one phone helper), or the field's one error. */
+const phone = v.config(
+  v.pipe(
+    v.string('required'),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.check(typed => toE164(typed) !== undefined, 'invalidPhone'),
+    v.transform(typed => toE164(typed)!),
+  ),
+  {abortPipeEarly: true},
 );
-/** Empty means none. */
+/** An optional text field: empty (or null) means none. */
 const optional = <S extends v.GenericSchema<string, string>>(schema: S) =>
   v.pipe(
-    v.string(),
-    v.trim(),
-    v.union([v.pipe(v.literal(''), v.transform(() => null)), schema]),
+    v.nullable(v.string()),
+    v.transform(typed => typed?.trim() || null),
+    v.nullable(schema),
   );
 
 export const staffSchema = v.object({
   id,
   name: text(100),
   phone,
-  landline: v.nullable(optional(phone)),
+  landline: optional(phone),
   gender: v.picklist(['male', 'female'], 'required'),
   role: v.picklist(STAFF_ROLES, 'required'),
-  email: v.nullable(
-    optional(v.pipe(v.string(), v.maxLength(254, 'tooLong'), v.email('invalidEmail'), v.toLowerCase())),
-  ),
+  email: optional(v.pipe(v.string(), v.maxLength(254, 'tooLong'), v.email('invalidEmail'), v.toLowerCase())),
   employment: v.picklist(EMPLOYMENTS, 'required'),
   printNotes: v.pipe(v.string(), v.trim(), v.maxLength(2000, 'tooLong')),
   availableHours: v.pipe(v.string(), v.trim(), v.maxLength(500, 'tooLong')),
