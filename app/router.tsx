@@ -8,6 +8,9 @@ import {CardNewPage} from './candidates/card/CardNewPage.tsx';
 import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CallsPage} from './calls/CallsPage.tsx';
+import {StaffEditPage} from './staff/StaffEditPage.tsx';
+import {StaffListPage} from './staff/StaffListPage.tsx';
+import {StaffPrintPage} from './staff/StaffPrintPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
@@ -104,6 +107,10 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/activities': ActivitiesPage,
   '/dashboard/activity/edit/$id': ActivityEditPage,
   '/dashboard/calls': CallsPage,
+  '/users': StaffListPage,
+  '/users/new-user': StaffEditPage,
+  '/users/edit/$id': StaffEditPage,
+  '/users/print/$id': StaffPrintPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -21,6 +21,7 @@ const REQUIRED: Record<string, () => string> = {
   name: m.required_full_name,
   birthday: m.required_birth_date,
   verifyCode: m.required_code,
+  role: m.staff_required_role,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -43,6 +44,12 @@ const MESSAGES: Record<string, () => string> = {
   transferWrongGender: m.transfer_wrong_gender,
   transferNotYours: m.transfer_not_yours,
   notFound: m.error_profile_not_found,
+  invalidEmail: m.error_invalid_email,
+  // The staff form (issue 13).
+  shadchanNameExists: m.dict_shadchan_name_exists,
+  shadchanPhoneExists: m.dict_shadchan_phone_exists,
+  emailExists: m.staff_email_exists,
+  roleForbidden: m.staff_role_forbidden,
 };
 
 export type FieldErrors = Record<string, string>;

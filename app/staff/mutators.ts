@@ -15,9 +15,9 @@ type StaffRow = {id: string; role: Role; blockedFromRole?: Role | null | undefin
  */
 export function assertMayGiveRole(ctx: AuthContext, role: string, target?: StaffRow) {
   if (ctx.role === 'admin') return;
-  if (role === 'admin') throw new AppError('forbidden', [{field: 'role', message: 'forbidden'}]);
+  if (role === 'admin') throw new AppError('forbidden', [{field: 'role', message: 'roleForbidden'}]);
   if (target && target.id === ctx.userID && role !== roleBeforeBlock(target)) {
-    throw new AppError('forbidden', [{field: 'role', message: 'forbidden'}]);
+    throw new AppError('forbidden', [{field: 'role', message: 'roleForbidden'}]);
   }
 }
 
@@ -48,7 +48,16 @@ export async function assertMayCreateStaff(tx: Transaction, ctx: AuthContext | u
  */
 export async function createStaff({tx, ctx, args}: Write<StaffArgs>, now: number) {
   await assertMayCreateStaff(tx, ctx, args);
-  await tx.mutate.user.insert({...publishedOf(args), id: args.id, permissions: [], score: 0, monthlyScore: 0, totalSuggestions: 0, createdAt: now, updatedAt: now});
+  await tx.mutate.user.insert({
+    ...publishedOf(args),
+    id: args.id,
+    permissions: [],
+    score: 0,
+    monthlyScore: 0,
+    totalSuggestions: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** An edit; `check` runs after the rights checks, before anything is written (the server's duplicates). */
@@ -59,7 +68,12 @@ export async function updateStaff({tx, ctx, args}: Write<StaffArgs>, now: number
   await check();
   const {role, ...rest} = publishedOf(args);
   // A blocked user stays blocked: the role chosen is the one unblocking gives back.
-  await tx.mutate.user.update({id: args.id, ...rest, ...(user.role === 'blocked' ? {blockedFromRole: role} : {role}), updatedAt: now});
+  await tx.mutate.user.update({
+    id: args.id,
+    ...rest,
+    ...(user.role === 'blocked' ? {blockedFromRole: role} : {role}),
+    updatedAt: now,
+  });
 }
 
 /** A pending user may sign in from now on. */

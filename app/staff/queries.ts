@@ -47,7 +47,11 @@ function listed(args: StaffListArgs, ctx: AuthContext | undefined) {
       ),
     );
   }
-  return q.related('contact', c => c.one()).orderBy('name', 'asc').orderBy('id', 'asc').limit(500);
+  return q
+    .related('contact', c => c.one())
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .limit(500);
 }
 
 export const staffQueries = {

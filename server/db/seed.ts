@@ -110,7 +110,13 @@ export async function seedDemoIfEmpty(
           printNotes: '',
           availableHours: '',
         },
-        {permissions: u.permissions, communityID: u.community, passwordHash: hashes[i]!, approved: true, declarationAccepted: true},
+        {
+          permissions: u.permissions,
+          communityID: u.community,
+          passwordHash: hashes[i]!,
+          approved: true,
+          declarationAccepted: true,
+        },
       );
     }
     const profiles = await demoProfiles(tx, profileCount);

@@ -98,7 +98,7 @@ describe('staff.create', () => {
     await expect(mutate(viewer, 'staff.create', byViewer)).rejects.toMatchObject({details: {code: 'forbidden'}});
     const anAdmin = staff({role: 'admin'});
     await expect(mutate(manager, 'staff.create', anAdmin)).rejects.toMatchObject({
-      details: {code: 'forbidden', issues: [{field: 'role', message: 'forbidden'}]},
+      details: {code: 'forbidden', issues: [{field: 'role', message: 'roleForbidden'}]},
     });
     for (const args of [byViewer, anAdmin]) expect(await rowOf(args.id)).toBeUndefined();
     const byAdmin = staff({role: 'admin'});

@@ -92,6 +92,8 @@ describe('side menu', () => {
       '/home/tickets/new',
       '/recycle-bin',
       '/temporary-profiles',
+      '/users',
+      '/users/new-user',
     ]);
   });
 
