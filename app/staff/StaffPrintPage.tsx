@@ -13,7 +13,7 @@ import {staffEditPath} from './paths.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
- * A shadchan's card for printing (/users/print/{id}): who they are, how to reach them, their available
+ * A shadchan's details for printing (/users/print/{id}): who they are, how to reach them, their available
  * hours and the notes meant for print. The shell's chrome hides itself on paper.
  */
 export function StaffPrintPage() {

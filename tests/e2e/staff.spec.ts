@@ -43,6 +43,13 @@ test('the administrator adds a shadchan, a duplicate phone is refused, and block
   const id = decodeURIComponent(new URL(admin.url()).pathname.split('/').pop()!);
   await expect(admin.getByTestId('staff-state')).toHaveAttribute('data-state', 'pending');
 
+  // Its print view carries the hours and the notes to print.
+  await admin.getByTestId('staff-print-link').click();
+  const sheet = admin.getByTestId('staff-print');
+  await expect(sheet.getByText('Sun–Thu 18:00–21:00')).toBeVisible();
+  await expect(sheet.getByTestId('staff-print-notes')).toContainText('Call in the evening');
+  await expect(sheet.getByText(phone)).toBeVisible();
+
   // A second one with the same mobile number: the server refuses it by field.
   await admin.goto('/users/new-user');
   await form.locator('[name=name]').fill(`Other ${uniqueSurname()}`);
