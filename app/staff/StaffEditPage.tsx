@@ -13,6 +13,7 @@ import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {SaveBar} from '../ui/SaveBar.tsx';
 import {useLeaveGuard} from '../ui/use-leave-guard.ts';
+import {roleBeforeBlock} from './mutators.ts';
 import {EMPTY_STAFF, formOf, formsDiffer, staffArgs, type StaffForm} from './form.ts';
 import {STAFF_PATH, staffEditPath, staffPrintPath} from './paths.ts';
 import {STAFF_ROLES, staffSchema} from './schema.ts';
@@ -80,6 +81,8 @@ function StaffEditor({param}: {param: string | undefined}) {
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=staff-form] [aria-invalid=true]')?.focus());
   }
   const failed = Object.keys(errors).length > 0;
+  // Only an administrator changes an administrator (the server refuses anyone else): others only read.
+  const locked = user !== undefined && roleBeforeBlock(user) === 'admin' && ctx.role !== 'admin';
 
   return (
     <div className="mx-auto max-w-4xl space-y-5 pb-28">
@@ -105,7 +108,7 @@ function StaffEditor({param}: {param: string | undefined}) {
         </div>
       </div>
 
-      {user && <StaffStateActions user={user} self={user.id === ctx.userID} />}
+      {user && !locked && <StaffStateActions user={user} self={user.id === ctx.userID} />}
 
       <form onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
         <StaffFormFields form={form} set={set} errors={errors} roles={roles} />
@@ -130,7 +133,7 @@ function StaffEditor({param}: {param: string | undefined}) {
             >
               {failed ? m.error_invalid_input() : dirty ? m.card_unsaved() : isNew ? '' : m.card_all_saved()}
             </p>
-            <Button type="submit" disabled={saving || (!isNew && !dirty)} data-testid="staff-save">
+            <Button type="submit" disabled={saving || locked || (!isNew && !dirty)} data-testid="staff-save">
               {m.action_save()}
             </Button>
           </div>
