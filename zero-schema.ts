@@ -18,6 +18,7 @@ export type ProfileState = 'active' | 'blocked' | 'pending' | 'engaged';
 export type ProfileVisibility = 'all' | 'chosen';
 export type PresenceMode = 'view' | 'edit';
 export type FileKind = 'photo' | 'document';
+export type Employment = 'in_house' | 'external';
 
 /** Admin-extendable option lists share one shape: a stable id, per-locale labels, an order. */
 const optionColumns = {
@@ -68,8 +69,33 @@ const user = table('user')
     communityID: string().from('community_id').optional(),
     createdAt: number().from('created_at'),
     updatedAt: number().from('updated_at'),
+    // Issue 13 (migrations/0022): the shadchan's card. Pending until approved; a blocked user's role is
+    // 'blocked' and blockedFromRole the one unblocking gives back.
+    approvedAt: number().from('approved_at').optional(),
+    employment: enumeration<Employment>(),
+    printNotes: string().from('print_notes'),
+    availableHours: string().from('available_hours'),
+    score: number(),
+    monthlyScore: number().from('monthly_score'),
+    totalSuggestions: number().from('total_suggestions'),
+    blockedFromRole: enumeration<Role>().from('blocked_from_role').optional(),
   })
   .primaryKey('id');
+
+/**
+ * A staff member's contact numbers and email (migrations/0022): a copy of app_user's server-only
+ * columns kept by the database. Written by the database only; read through app/staff/queries.ts, which
+ * lets it through only to those who may see it.
+ */
+const staffContact = table('staffContact')
+  .from('staff_contact')
+  .columns({
+    userID: string().from('user_id'),
+    phone: string().optional(),
+    email: string().optional(),
+    landline: string().optional(),
+  })
+  .primaryKey('userID');
 
 const profile = table('profile')
   .columns({
@@ -254,6 +280,10 @@ const siteSetting = table('siteSetting')
   })
   .primaryKey('id');
 
+const userRelationships = relationships(user, ({one}) => ({
+  contact: one({sourceField: ['id'], destField: ['userID'], destSchema: staffContact}),
+}));
+
 const profileRelationships = relationships(profile, ({one, many}) => ({
   owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),
   detail: one({sourceField: ['id'], destField: ['profileID'], destSchema: profileDetail}),
@@ -313,6 +343,7 @@ export const schema = createSchema({
     profileStatus,
     community,
     user,
+    staffContact,
     profile,
     profileDetail,
     activity,
@@ -328,6 +359,7 @@ export const schema = createSchema({
     institution,
   ],
   relationships: [
+    userRelationships,
     profileRelationships,
     activityRelationships,
     commentRelationships,

@@ -9,6 +9,7 @@ import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 import {permissionMutators} from './staff/permission-mutators.ts';
+import {staffMutators} from './staff/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -18,7 +19,7 @@ export const mutators = defineMutators({
   presence: presenceMutators,
   settings: settingsMutators,
   site: siteMutators,
-  staff: {...permissionMutators},
+  staff: {...staffMutators, ...permissionMutators},
   // Places (issue 13)
   institutions: institutionMutators,
   sectors: sectorMutators,

@@ -9,6 +9,7 @@ import {institutionQueries} from './institutions/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
+import {staffQueries} from './staff/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -19,7 +20,7 @@ export const queries = defineQueries({
   lookups: lookupQueries,
   settings: settingsQueries,
   site: siteQueries,
-  staff: {...permissionQueries},
+  staff: {...staffQueries, ...permissionQueries},
   // Places (issue 13)
   institutions: institutionQueries,
 });

@@ -10,6 +10,9 @@ import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CallsPage} from './calls/CallsPage.tsx';
 import {InstitutionsPage} from './institutions/InstitutionsPage.tsx';
 import {SectorsPage} from './sectors/SectorsPage.tsx';
+import {StaffEditPage} from './staff/StaffEditPage.tsx';
+import {StaffListPage} from './staff/StaffListPage.tsx';
+import {StaffPrintPage} from './staff/StaffPrintPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
@@ -128,6 +131,10 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/admin/notifications': AdminNotificationsPage,
   '/sectors': SectorsPage,
   '/admin/schools': InstitutionsPage,
+  '/users': StaffListPage,
+  '/users/new-user': StaffEditPage,
+  '/users/edit/$id': StaffEditPage,
+  '/users/print/$id': StaffPrintPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -21,6 +21,7 @@ const REQUIRED: Record<string, () => string> = {
   name: m.required_full_name,
   birthday: m.required_birth_date,
   verifyCode: m.required_code,
+  role: m.staff_required_role,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -45,6 +46,12 @@ const MESSAGES: Record<string, () => string> = {
   notFound: m.error_profile_not_found,
   nameExists: m.dict_name_exists,
   invalidInstitution: m.error_invalid_institution,
+  invalidEmail: m.error_invalid_email,
+  // The staff form (issue 13).
+  shadchanNameExists: m.dict_shadchan_name_exists,
+  shadchanPhoneExists: m.dict_shadchan_phone_exists,
+  emailExists: m.staff_email_exists,
+  roleForbidden: m.staff_role_forbidden,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -106,7 +106,10 @@ export const MENU: readonly MenuHeading[] = [
                 id: 'shadchanim',
                 title: m.menu_shadchanim,
                 icon: UserCog,
-                children: [{kind: 'section', path: '/users/new-user'}],
+                children: [
+                  {kind: 'section', path: '/users'},
+                  {kind: 'section', path: '/users/new-user'},
+                ],
               },
             ],
           },

@@ -8,10 +8,12 @@ import {
   Hourglass,
   LayoutDashboard,
   PhoneCall,
+  Printer,
   Lightbulb,
   ScrollText,
   Tags,
   Trash2,
+  UserCog,
   UserPlus,
   UserRoundPlus,
   Users,
@@ -82,7 +84,18 @@ export const SECTIONS = [
     permission: 'adminNotifications',
     built: true,
   },
-  {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, permission: 'addShadchanim'},
+  // Staff (issue 13): the list, the form (new and edit) and the printable card.
+  {path: '/users', title: m.section_staff, icon: UserCog, permission: 'editShadchanim', built: true},
+  {
+    path: '/users/new-user',
+    title: m.section_new_shadchan,
+    icon: UserPlus,
+    permission: 'addShadchanim',
+    saveBar: true,
+    built: true,
+  },
+  {path: '/users/edit/$id', title: m.section_staff_edit, icon: UserCog, permission: 'editShadchanim', saveBar: true, built: true},
+  {path: '/users/print/$id', title: m.section_staff_print, icon: Printer, permission: 'editShadchanim', built: true},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];

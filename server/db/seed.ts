@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto';
 import type {Sql} from './sql.ts';
 import {hashPassword} from '../auth/passwords.ts';
+import {addStaffMember} from '../staff/staff-members.ts';
 import {demoDetails} from './demo-details.ts';
 import {generateActivities} from './demo-activities.ts';
 import {generateProfiles, type DemoProfile} from './demo-data.ts';
@@ -91,24 +92,35 @@ export async function seedDemoIfEmpty(
       password: randomPasswords ? randomBytes(12).toString('base64url') : DEMO_PASSWORD,
     }));
     const hashes = await Promise.all(accounts.map(a => hashPassword(a.password)));
-    await tx`INSERT INTO app_user ${tx(
-      DEMO_USERS.map((u, i) => ({
-        id: u.id,
-        name: u.name,
-        gender: u.gender,
-        role: u.role,
-        permissions: tx.json(u.permissions),
-        community_id: u.community,
-        phone: u.phone,
-        email: u.email,
-        password_hash: hashes[i]!,
-        approved_at: new Date(),
-        // Demo users start with the declaration accepted today: it is asked again a month later.
-        declaration_accepted_on: new Date(),
-        // …and count as having signed the commitment form (server/agreement/), so the demo opens at once.
-        agreement_due: false,
-      })),
-    )}`;
+    // Through the same path as the staff.create mutator (server/staff/staff-members.ts): the same
+    // validation and duplicate checks; the demo accounts come approved, with a password, with the
+    // declaration accepted today (it is asked again a month later) and the commitment form signed
+    // (server/agreement/), so the demo opens at once.
+    for (const [i, u] of DEMO_USERS.entries()) {
+      await addStaffMember(
+        tx,
+        {
+          id: u.id,
+          name: u.name,
+          phone: u.phone,
+          landline: null,
+          gender: u.gender,
+          role: u.role,
+          email: u.email,
+          employment: 'in_house',
+          printNotes: '',
+          availableHours: '',
+        },
+        {
+          permissions: u.permissions,
+          communityID: u.community,
+          passwordHash: hashes[i]!,
+          approved: true,
+          declarationAccepted: true,
+          agreementSigned: true,
+        },
+      );
+    }
     const profiles = await demoProfiles(tx, profileCount);
     await insertProfiles(tx, profiles);
     await insertDemoActivities(tx, profiles, activitiesPerProfile);

@@ -16,6 +16,7 @@ import {cardVisibilitySchema, restoreValueSchema, restoredPatch, setVisibility} 
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {nameClash} from '../../app/lib/name-clash.ts';
+import {staffServerMutators} from '../staff/mutators.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -112,6 +113,7 @@ async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
 }
 
 export const serverMutators = defineMutators(mutators, {
+  staff: staffServerMutators,
   presence: {
     // Stamped by the server's clock; each beat also clears rows of tabs that vanished without leaving.
     beat: defineMutator(presenceBeatSchema, async opts => {

@@ -46,11 +46,14 @@ describe('migrations', () => {
       'profile_viewer',
       'sector',
       'site_setting',
+      'staff_contact',
       'user_setting',
     ]);
     expect(tables.app_user).not.toContain('phone');
     expect(tables.app_user).not.toContain('email');
     expect(tables.app_user).not.toContain('password_hash');
+    expect(tables.app_user).not.toContain('landline');
+    expect(tables.app_user).not.toContain('declaration_accepted_on');
     // Each of these replicates exactly the columns zero-schema.ts declares for it.
     const declared = (table: keyof typeof schema.tables) =>
       Object.entries(schema.tables[table].columns)
@@ -62,6 +65,10 @@ describe('migrations', () => {
     expect(tables.profile).not.toContain('id_number');
     expect(tables.profile).not.toContain('details');
     expect([...tables.profile!].sort()).toEqual(declared('profile'));
+    // Staff (migrations/0022): the published row as zero-schema.ts declares it; contact details in a
+    // table of their own, which only app/staff/queries.ts reads, for those who manage staff.
+    expect([...tables.app_user!].sort()).toEqual(declared('user'));
+    expect([...tables.staff_contact!].sort()).toEqual(['email', 'landline', 'phone', 'user_id']);
     // The card's sensitive part: its own table, reached only through an opened card's query.
     expect([...tables.profile_detail!].sort()).toEqual(declared('profileDetail'));
     expect([...tables.profile_detail!].sort()).toEqual(['details', 'id_number', 'profile_id']);

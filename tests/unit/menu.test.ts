@@ -94,6 +94,8 @@ describe('side menu', () => {
       '/recycle-bin',
       '/sectors',
       '/temporary-profiles',
+      '/users',
+      '/users/new-user',
     ]);
   });
 

@@ -1,0 +1,140 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {Link, useNavigate, useParams, useRouteContext} from '@tanstack/react-router';
+import {clsx} from 'clsx';
+import {Printer} from 'lucide-react';
+import {nanoid} from 'nanoid';
+import {useEffect, useState, type FormEvent} from 'react';
+import {SAY} from '../lib/dictionary.ts';
+import {useMutationForm} from '../lib/use-mutation-form.ts';
+import {mutators} from '../mutators.ts';
+import {queries} from '../queries.ts';
+import {contextOf} from '../session.ts';
+import {Button} from '../ui/controls.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {SaveBar} from '../ui/SaveBar.tsx';
+import {useLeaveGuard} from '../ui/use-leave-guard.ts';
+import {roleBeforeBlock} from './mutators.ts';
+import {EMPTY_STAFF, formOf, formsDiffer, staffArgs, type StaffForm} from './form.ts';
+import {STAFF_PATH, staffEditPath, staffPrintPath} from './paths.ts';
+import {STAFF_ROLES, staffSchema} from './schema.ts';
+import {PermissionsEditor} from './PermissionsEditor.tsx';
+import {StaffCounters} from './StaffCounters.tsx';
+import {StaffFormFields} from './StaffFormFields.tsx';
+import {StaffStateActions} from './StaffStateActions.tsx';
+import * as m from '../paraglide/messages.js';
+
+/** A shadchan's form: /users/new-user (addShadchanim) and /users/edit/{id} (editShadchanim). */
+export function StaffEditPage() {
+  const {id} = useParams({strict: false}) as {id?: string};
+  return <StaffEditor key={id ?? 'new'} param={id} />;
+}
+
+function StaffEditor({param}: {param: string | undefined}) {
+  const {session} = useRouteContext({from: '/shell'});
+  const ctx = contextOf(session.user!);
+  const navigate = useNavigate();
+  const isNew = param === undefined;
+  const [id] = useState(() => param ?? nanoid());
+  const [user, details] = useQuery(!isNew && queries.staff.one({id}));
+  const [initial, setInitial] = useState<StaffForm | undefined>(isNew ? EMPTY_STAFF : undefined);
+  const [form, setForm] = useState<StaffForm | undefined>(initial);
+  const {errors, saving, save, clearError} = useMutationForm(
+    staffSchema,
+    value => (isNew ? mutators.staff.create(value) : mutators.staff.update(value)),
+    () => {
+      setInitial(form);
+      if (isNew) void navigate({to: staffEditPath(id), replace: true});
+    },
+    isNew ? SAY.saved : SAY.updated,
+  );
+  const dirty = form !== undefined && initial !== undefined && formsDiffer(form, initial);
+  useLeaveGuard(dirty, saving);
+  usePageTitle(isNew ? m.section_new_shadchan() : user ? `${m.section_staff_edit()} · ${user.name}` : m.section_staff_edit());
+
+  // The saved record fills the form; while the user has changed nothing, others' saves show at once.
+  const savedKey = user ? `${user.id}:${user.updatedAt}:${JSON.stringify(user.contact ?? null)}` : '';
+  useEffect(() => {
+    if (!user || dirty) return;
+    const saved = formOf(user);
+    setInitial(saved);
+    setForm(saved);
+    // Only when the saved row changes.
+  }, [savedKey]);
+
+  if (!isNew && !user) {
+    return details.type === 'complete' ? (
+      <p className="py-16 text-center text-slate-500" data-testid="staff-not-found">
+        {m.staff_not_found()}
+      </p>
+    ) : null;
+  }
+  if (!form) return null;
+
+  const set = (key: keyof StaffForm, value: string) => {
+    setForm(f => f && {...f, [key]: value});
+    clearError(key);
+  };
+  // An administrator is made only by an administrator; a user who already is one keeps the choice shown.
+  const roles = STAFF_ROLES.filter(r => r !== 'admin' || ctx.role === 'admin' || form.role === 'admin');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    await save(staffArgs(id, form!));
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=staff-form] [aria-invalid=true]')?.focus());
+  }
+  const failed = Object.keys(errors).length > 0;
+  // Only an administrator changes an administrator (the server refuses anyone else): others only read.
+  const locked = user !== undefined && roleBeforeBlock(user) === 'admin' && ctx.role !== 'admin';
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-5 pb-28">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">{isNew ? m.section_new_shadchan() : <bdi>{user?.name}</bdi>}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.staff_required_hint()}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {!isNew && (
+            <Link
+              to={staffPrintPath(id)}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+              data-testid="staff-print-link"
+            >
+              <Printer className="size-4" aria-hidden />
+              {m.staff_print()}
+            </Link>
+          )}
+          <Link to={STAFF_PATH} className="text-sm font-medium text-brand-700 hover:underline">
+            {m.staff_back()}
+          </Link>
+        </div>
+      </div>
+
+      {user && !locked && <StaffStateActions user={user} self={user.id === ctx.userID} />}
+
+      <form onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
+        <StaffFormFields form={form} set={set} errors={errors} roles={roles} />
+        {user && <StaffCounters user={user} />}
+
+        <SaveBar>
+          <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+            <p
+              className={clsx(
+                'text-sm',
+                failed ? 'font-medium text-rose-700' : dirty ? 'font-medium text-amber-700' : 'text-slate-500',
+              )}
+              data-testid="staff-dirty"
+              aria-live="polite"
+            >
+              {failed ? m.error_invalid_input() : dirty ? m.card_unsaved() : isNew ? '' : m.card_all_saved()}
+            </p>
+            <Button type="submit" disabled={saving || locked || (!isNew && !dirty)} data-testid="staff-save">
+              {m.action_save()}
+            </Button>
+          </div>
+        </SaveBar>
+      </form>
+      {/* Its own section with its own save: the permissions are not part of the details form's save bar. */}
+      {user && <PermissionsEditor userID={user.id} />}
+    </div>
+  );
+}

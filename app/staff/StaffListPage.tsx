@@ -1,0 +1,187 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {Link, useRouteContext} from '@tanstack/react-router';
+import {clsx} from 'clsx';
+import {Plus, Search, UserCog} from 'lucide-react';
+import {useDeferredValue, useState} from 'react';
+import {can} from '../../permissions/context.ts';
+import {ROLES, type Role} from '../../permissions/roles.ts';
+import {formatPhone} from '../lib/phones.ts';
+import {queries} from '../queries.ts';
+import {contextOf} from '../session.ts';
+import {roleLabel} from '../shell/roles.ts';
+import {Select, TextInput} from '../ui/controls.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {EMPLOYMENT_LABEL, STATE_LABEL, STATE_TONE} from './labels.ts';
+import {NEW_STAFF_PATH, staffEditPath} from './paths.ts';
+import {STAFF_STATES, staffStateOf, type StaffState} from './schema.ts';
+import * as m from '../paraglide/messages.js';
+
+/**
+ * The staff list (/users): every shadchan, coordinator, representative and administrator, live;
+ * searched by name, phone or email, filtered by role and state. A table on wide screens, cards on phones.
+ */
+export function StaffListPage() {
+  usePageTitle(m.section_staff());
+  const {session} = useRouteContext({from: '/shell'});
+  const ctx = contextOf(session.user!);
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [state, setState] = useState<StaffState | ''>('');
+  const typed = useDeferredValue(search.trim());
+  const [rows, details] = useQuery(
+    queries.staff.list({...(typed ? {search: typed} : {}), ...(role ? {role} : {}), ...(state ? {state} : {})}),
+  );
+
+  return (
+    <section className="space-y-5" data-testid="staff-page">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_staff()}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.staff_subtitle()}</p>
+        </div>
+        {can(ctx, 'addShadchanim') && (
+          <Link
+            to={NEW_STAFF_PATH}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
+            data-testid="new-staff"
+          >
+            <Plus className="size-4" aria-hidden />
+            {m.section_new_shadchan()}
+          </Link>
+        )}
+      </div>
+
+      <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr_1fr]">
+        <label className="relative block">
+          <span className="sr-only">{m.staff_search()}</span>
+          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <TextInput
+            type="search"
+            className="ps-9"
+            placeholder={m.staff_search()}
+            value={search}
+            onChange={e => setSearch(e.target.value)}
+            data-testid="staff-search"
+          />
+        </label>
+        <label className="block">
+          <span className="sr-only">{m.staff_filter_role()}</span>
+          <Select value={role} onChange={e => setRole(e.target.value as Role | '')} data-testid="staff-filter-role">
+            <option value="">
+              {m.staff_filter_role()}: {m.staff_filter_any()}
+            </option>
+            {ROLES.map(r => (
+              <option key={r} value={r}>
+                {roleLabel[r]()}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label className="block">
+          <span className="sr-only">{m.staff_filter_state()}</span>
+          <Select value={state} onChange={e => setState(e.target.value as StaffState | '')} data-testid="staff-filter-state">
+            <option value="">
+              {m.staff_filter_state()}: {m.staff_filter_any()}
+            </option>
+            {STAFF_STATES.map(s => (
+              <option key={s} value={s}>
+                {STATE_LABEL[s]()}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+
+      {rows.length === 0 ? (
+        details.type === 'complete' ? (
+          <EmptyState icon={UserCog}>{m.staff_empty()}</EmptyState>
+        ) : (
+          <p className="py-12 text-center text-sm text-slate-500">{m.loading()}</p>
+        )
+      ) : (
+        <>
+          {/* Wide screens: a table. */}
+          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 max-md:hidden">
+            <table className="w-full text-sm" data-testid="staff-table">
+              <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
+                <tr>
+                  {[
+                    m.staff_name(),
+                    m.staff_role(),
+                    m.staff_filter_state(),
+                    m.staff_phone(),
+                    m.staff_email(),
+                    m.staff_employment(),
+                  ].map(title => (
+                    <th key={title} scope="col" className="px-3 py-3 text-start whitespace-nowrap">
+                      {title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map(u => (
+                  <tr key={u.id} className="hover:bg-slate-50" data-testid="staff-row" data-id={u.id}>
+                    <td className="px-3 py-2.5">
+                      <Link to={staffEditPath(u.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                        <bdi>{u.name}</bdi>
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2.5 whitespace-nowrap">{roleLabel[u.role]()}</td>
+                    <td className="px-3 py-2.5">
+                      <StateBadge state={staffStateOf(u)} />
+                    </td>
+                    <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
+                      {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-700">
+                      <bdi>{u.contact?.email}</bdi>
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-600">{EMPLOYMENT_LABEL[u.employment]()}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {/* Phones: one card per person. */}
+          <ul className="space-y-3 md:hidden" data-testid="staff-cards">
+            {rows.map(u => (
+              <li key={u.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="staff-card">
+                <div className="flex items-start justify-between gap-3">
+                  <Link to={staffEditPath(u.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                    <bdi>{u.name}</bdi>
+                  </Link>
+                  <StateBadge state={staffStateOf(u)} />
+                </div>
+                <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
+                  <span>{roleLabel[u.role]()}</span>
+                  <span>{EMPLOYMENT_LABEL[u.employment]()}</span>
+                  {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
+                  {u.contact?.email && <bdi className="break-all">{u.contact.email}</bdi>}
+                </p>
+              </li>
+            ))}
+          </ul>
+
+          <p className="text-xs text-slate-500" data-testid="staff-count">
+            {m.staff_count({count: rows.length})}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function StateBadge({state}: {state: StaffState}) {
+  return (
+    <span
+      className={clsx('rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1', STATE_TONE[state])}
+      data-testid="staff-state"
+      data-state={state}
+    >
+      {STATE_LABEL[state]()}
+    </span>
+  );
+}

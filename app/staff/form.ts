@@ -1,0 +1,60 @@
+import type {Employment, Gender} from '../../zero-schema.ts';
+import type {Role} from '../../permissions/roles.ts';
+import {formatPhone} from '../lib/phones.ts';
+import {roleBeforeBlock} from './mutators.ts';
+import type {StaffRole} from './schema.ts';
+
+/** The staff form as typed: strings throughout; staffSchema turns them into the mutators' values. */
+export type StaffForm = {
+  name: string;
+  phone: string;
+  landline: string;
+  gender: Gender | '';
+  role: StaffRole | '';
+  email: string;
+  employment: Employment;
+  printNotes: string;
+  availableHours: string;
+};
+
+export const EMPTY_STAFF: StaffForm = {
+  name: '',
+  phone: '',
+  landline: '',
+  gender: '',
+  role: 'shadchan',
+  email: '',
+  employment: 'in_house',
+  printNotes: '',
+  availableHours: '',
+};
+
+type SavedStaff = {
+  name: string;
+  gender: Gender;
+  role: Role;
+  blockedFromRole?: Role | null | undefined;
+  employment: Employment;
+  printNotes: string;
+  availableHours: string;
+  contact?: {phone?: string | null; landline?: string | null; email?: string | null} | undefined;
+};
+
+/** A saved user as the form shows them; a blocked user's role is the one unblocking gives back. */
+export function formOf(user: SavedStaff & {id: string}): StaffForm {
+  return {
+    name: user.name,
+    phone: user.contact?.phone ? formatPhone(user.contact.phone) : '',
+    landline: user.contact?.landline ? formatPhone(user.contact.landline) : '',
+    gender: user.gender,
+    role: roleBeforeBlock(user) as StaffRole,
+    email: user.contact?.email ?? '',
+    employment: user.employment,
+    printNotes: user.printNotes,
+    availableHours: user.availableHours,
+  };
+}
+
+export const staffArgs = (id: string, form: StaffForm) => ({id, ...form});
+
+export const formsDiffer = (a: StaffForm, b: StaffForm) => JSON.stringify(a) !== JSON.stringify(b);

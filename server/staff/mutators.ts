@@ -1,0 +1,32 @@
+import {defineMutator, type Transaction} from '@rocicorp/zero';
+import type {TransactionSql} from 'postgres';
+import {assertMayCreateStaff, blockStaff, updateStaff} from '../../app/staff/mutators.ts';
+import {staffIDSchema, staffSchema} from '../../app/staff/schema.ts';
+import {addStaffMember, assertStaffFree, revokeSessionsOf, saveStaffContact} from './staff-members.ts';
+
+/** The server transaction's own postgres.js handle, for app_user's server-only columns and sessions. */
+function pgOf(tx: Transaction): TransactionSql {
+  if (tx.location !== 'server') throw new Error('server mutators run on the server');
+  return tx.dbTransaction.wrappedTransaction as TransactionSql;
+}
+
+/**
+ * Server versions of app/staff/mutators.ts: the same rights checks, then duplicates checked against
+ * every user (the browser has only the published part of some), the server-only columns written in SQL
+ * and, on blocking, the user's sessions revoked in the same transaction.
+ */
+export const staffServerMutators = {
+  create: defineMutator(staffSchema, async ({tx, ctx, args}) => {
+    await assertMayCreateStaff(tx, ctx, args);
+    await addStaffMember(pgOf(tx), args);
+  }),
+  update: defineMutator(staffSchema, async ({tx, ctx, args}) => {
+    const pg = pgOf(tx);
+    await updateStaff({tx, ctx, args}, Date.now(), () => assertStaffFree(pg, args));
+    await saveStaffContact(pg, args);
+  }),
+  block: defineMutator(staffIDSchema, async ({tx, ctx, args}) => {
+    await blockStaff({tx, ctx, args}, Date.now());
+    await revokeSessionsOf(pgOf(tx), args.id);
+  }),
+};

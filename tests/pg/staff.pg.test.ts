@@ -1,0 +1,220 @@
+import type {ReadonlyJSONObject} from '@rocicorp/zero';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import {nanoid} from 'nanoid';
+import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {queries} from '../../app/queries.ts';
+import {schema} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {connect} from '../../server/db/sql.ts';
+import {runServerMutator} from '../../server/zero/endpoints.ts';
+import {startTestApi} from '../support/api.ts';
+import {browser} from '../support/browser.ts';
+import {makeUser} from '../support/fixtures.ts';
+
+/** Shadchanim (issue 13) through the real server mutators, read rule, API and Postgres. */
+const sql = connect(inject('databaseURL'));
+const db = zeroPostgresJS(schema, sql);
+let api: Awaited<ReturnType<typeof startTestApi>>;
+afterAll(async () => {
+  await api.close();
+  await sql.end();
+});
+
+const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
+  db.transaction(tx => runServerMutator(tx, name, args, ctx));
+const rowOf = async (id: string) => (await sql`SELECT * FROM app_user WHERE id = ${id}`)[0];
+const contactOf = async (id: string) => (await sql`SELECT * FROM staff_contact WHERE user_id = ${id}`)[0];
+
+/** A fresh mobile number (+97250…) no other test user has. */
+const mobile = () => `050-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+const staff = (over: Record<string, unknown> = {}) => ({
+  id: `s-${nanoid(8)}`,
+  name: `שדכן ${nanoid(6)}`,
+  phone: mobile(),
+  landline: '',
+  gender: 'female',
+  role: 'shadchan',
+  email: '',
+  employment: 'external',
+  printNotes: '',
+  availableHours: '',
+  ...over,
+});
+
+let admin: AuthContext, manager: AuthContext, viewer: AuthContext;
+beforeAll(async () => {
+  api = await startTestApi(sql);
+  admin = await makeUser(sql, 'admin');
+  manager = await makeUser(sql, 'shadchan', ['addShadchanim', 'editShadchanim']);
+  viewer = await makeUser(sql, 'coordinator');
+});
+
+describe('staff.create', () => {
+  test('stores every field, the numbers in E.164, pending; the contact copy follows', async () => {
+    const args = staff({
+      name: '  רבקה   לוין ',
+      landline: '02-6251111',
+      email: ' Rivka@Example.COM ',
+      printNotes: 'בבקשה להתקשר בערב',
+      availableHours: 'א–ה 18:00–21:00',
+    });
+    await mutate(manager, 'staff.create', args);
+    expect(await rowOf(args.id)).toMatchObject({
+      name: 'רבקה   לוין',
+      phone: `+97250${args.phone.slice(4)}`,
+      landline: '+97226251111',
+      email: 'rivka@example.com',
+      employment: 'external',
+      print_notes: 'בבקשה להתקשר בערב',
+      available_hours: 'א–ה 18:00–21:00',
+      role: 'shadchan',
+      approved_at: null,
+      score: 0,
+      password_hash: null,
+    });
+    expect(await contactOf(args.id)).toMatchObject({landline: '+97226251111', email: 'rivka@example.com'});
+  });
+
+  test.each([
+    ['no name', {name: '  '}, 'name', 'required'],
+    ['no mobile', {phone: ''}, 'phone', 'required'],
+    ['a bad mobile', {phone: '12'}, 'phone', 'invalidPhone'],
+    ['a bad landline', {landline: '99'}, 'landline', 'invalidPhone'],
+    ['no gender', {gender: ''}, 'gender', 'required'],
+    ['an unknown role', {role: 'blocked'}, 'role', 'required'],
+    ['a bad email', {email: 'not-an-email'}, 'email', 'invalidEmail'],
+    ['too long notes', {printNotes: 'x'.repeat(2001)}, 'printNotes', 'tooLong'],
+  ])('%s is refused with a field issue, and nothing is written', async (_, over, field, message) => {
+    const args = staff(over);
+    await expect(mutate(admin, 'staff.create', args)).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: [expect.objectContaining({field, message})]},
+    });
+    expect(await rowOf(args.id)).toBeUndefined();
+  });
+
+  test('without addShadchanim, or an administrator made by a non-administrator, nothing is written', async () => {
+    const byViewer = staff();
+    await expect(mutate(viewer, 'staff.create', byViewer)).rejects.toMatchObject({details: {code: 'forbidden'}});
+    const anAdmin = staff({role: 'admin'});
+    await expect(mutate(manager, 'staff.create', anAdmin)).rejects.toMatchObject({
+      details: {code: 'forbidden', issues: [{field: 'role', message: 'roleForbidden'}]},
+    });
+    for (const args of [byViewer, anAdmin]) expect(await rowOf(args.id)).toBeUndefined();
+    const byAdmin = staff({role: 'admin'});
+    await mutate(admin, 'staff.create', byAdmin);
+    expect(await rowOf(byAdmin.id)).toMatchObject({role: 'admin'});
+  });
+
+  test('a name (folded: spaces, final letters, niqqud) or a mobile another user has is refused by field', async () => {
+    const first = staff({name: 'שמואל כהן-לוי'});
+    await mutate(admin, 'staff.create', first);
+    const sameName = staff({name: ' שְׁמוּאֵל  כהן לוי '});
+    await expect(mutate(admin, 'staff.create', sameName)).rejects.toMatchObject({
+      details: {code: 'shadchanNameExists', issues: [{field: 'name', message: 'shadchanNameExists'}]},
+    });
+    const samePhone = staff({phone: first.phone});
+    await expect(mutate(admin, 'staff.create', samePhone)).rejects.toMatchObject({
+      details: {code: 'shadchanPhoneExists', issues: [{field: 'phone', message: 'shadchanPhoneExists'}]},
+    });
+    for (const args of [sameName, samePhone]) expect(await rowOf(args.id)).toBeUndefined();
+  });
+});
+
+describe('staff.update', () => {
+  test('saves every field; duplicates of others are refused, the user’s own values are not', async () => {
+    const args = staff();
+    const other = staff();
+    await mutate(admin, 'staff.create', args);
+    await mutate(admin, 'staff.create', other);
+    await mutate(manager, 'staff.update', {...args, role: 'coordinator', email: 'new@example.com', availableHours: 'בוקר'});
+    expect(await rowOf(args.id)).toMatchObject({role: 'coordinator', email: 'new@example.com', available_hours: 'בוקר'});
+    expect(await contactOf(args.id)).toMatchObject({email: 'new@example.com'});
+    await expect(mutate(manager, 'staff.update', {...args, phone: other.phone})).rejects.toMatchObject({
+      details: {code: 'shadchanPhoneExists', issues: [{field: 'phone', message: 'shadchanPhoneExists'}]},
+    });
+    await expect(mutate(manager, 'staff.update', {...args, name: other.name})).rejects.toMatchObject({
+      details: {code: 'shadchanNameExists'},
+    });
+    await expect(mutate(manager, 'staff.update', {...args, phone: 'x'})).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: [{field: 'phone', message: 'invalidPhone'}]},
+    });
+    await expect(mutate(viewer, 'staff.update', {...args, name: 'אחר'})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    expect(await rowOf(args.id)).toMatchObject({name: args.name, email: 'new@example.com'});
+  });
+
+  test('only an administrator edits an administrator; nobody but one changes their own role', async () => {
+    const boss = staff({role: 'admin'});
+    await mutate(admin, 'staff.create', boss);
+    await expect(mutate(manager, 'staff.update', {...boss, phone: mobile()})).rejects.toMatchObject({
+      details: {code: 'forbidden'},
+    });
+    const [self] = await sql`SELECT name, phone FROM app_user WHERE id = ${manager.userID}`;
+    const mine = staff({id: manager.userID, name: self!.name, phone: mobile(), gender: 'male'});
+    await expect(mutate(manager, 'staff.update', {...mine, role: 'coordinator'})).rejects.toMatchObject({
+      details: {code: 'forbidden'},
+    });
+    expect(await rowOf(manager.userID)).toMatchObject({role: 'shadchan', phone: self!.phone});
+  });
+});
+
+describe('staff states', () => {
+  test('approve, block (sessions revoked, sign-in refused at once), unblock (the role comes back)', async () => {
+    const args = staff({role: 'coordinator'});
+    await mutate(admin, 'staff.create', args);
+    await expect(mutate(viewer, 'staff.approve', {id: args.id})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    expect(await rowOf(args.id)).toMatchObject({approved_at: null});
+    await mutate(manager, 'staff.approve', {id: args.id});
+    expect((await rowOf(args.id))!.approved_at).not.toBeNull();
+
+    // Signed in twice (two browsers), as the API sees it.
+    const [a, b] = [browser(api.app), browser(api.app)];
+    for (const x of [a, b]) expect((await x.post('/api/dev/sign-in', {userID: args.id})).status).toBe(200);
+    expect((await a.get('/api/session')).body).toMatchObject({user: {ID: args.id}});
+
+    await expect(mutate(viewer, 'staff.block', {id: args.id})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    await expect(mutate(manager, 'staff.block', {id: manager.userID})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    expect((await a.get('/api/session')).body).toMatchObject({user: {ID: args.id}});
+
+    await mutate(manager, 'staff.block', {id: args.id});
+    expect(await rowOf(args.id)).toMatchObject({role: 'blocked', blocked_from_role: 'coordinator'});
+    const [sessions] = await sql`SELECT count(*)::int AS live FROM session WHERE user_id = ${args.id} AND revoked_at IS NULL`;
+    expect(sessions).toEqual({live: 0});
+    for (const x of [a, b]) {
+      expect((await x.get('/api/session')).body.user).toBeFalsy();
+      // zero-cache's periodic re-check of an open connection: refused, so the client goes to needs-auth.
+      expect((await x.post('/api/zero/query', ['transform', []])).status).toBe(401);
+    }
+
+    await mutate(manager, 'staff.unblock', {id: args.id});
+    expect(await rowOf(args.id)).toMatchObject({role: 'coordinator', blocked_from_role: null});
+  });
+
+  test('nobody but an administrator blocks an administrator', async () => {
+    const boss = staff({role: 'admin'});
+    await mutate(admin, 'staff.create', boss);
+    await expect(mutate(manager, 'staff.block', {id: boss.id})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    expect(await rowOf(boss.id)).toMatchObject({role: 'admin'});
+    await mutate(admin, 'staff.block', {id: boss.id});
+    expect(await rowOf(boss.id)).toMatchObject({role: 'blocked', blocked_from_role: 'admin'});
+    await expect(mutate(manager, 'staff.unblock', {id: boss.id})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    expect(await rowOf(boss.id)).toMatchObject({role: 'blocked'});
+  });
+});
+
+describe('staff queries', () => {
+  test('the list and the record reach only those who manage staff; search by name, phone and email', async () => {
+    const args = staff({email: 'findme@example.com'});
+    await mutate(admin, 'staff.create', args);
+    const list = (ctx: AuthContext, a: ReadonlyJSONObject) => db.transaction(tx => tx.run(queries.staff.list.fn({args: a, ctx})));
+    const one = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.staff.one.fn({args: {id: args.id}, ctx})));
+    expect(await one(viewer)).toBeUndefined();
+    expect(await list(viewer, {})).toEqual([]);
+    expect(await one(manager)).toMatchObject({id: args.id, contact: {email: 'findme@example.com'}});
+    for (const search of [args.name.slice(5), 'FINDME@', args.phone, args.phone.slice(1, 7)]) {
+      expect((await list(manager, {search})).map(u => u.id)).toContain(args.id);
+    }
+    expect((await list(manager, {search: args.name, state: 'active'})).map(u => u.id)).not.toContain(args.id);
+    expect((await list(manager, {search: args.name, state: 'pending'})).map(u => u.id)).toEqual([args.id]);
+  });
+});
