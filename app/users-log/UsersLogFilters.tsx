@@ -3,7 +3,8 @@ import {useEffect, useState, type ReactNode} from 'react';
 import {DATE_RANGES, type DateRange} from '../activities/list-filters.ts';
 import {Select} from '../ui/controls.tsx';
 import {DateInput} from '../ui/DateInput.tsx';
-import {KIND_LABEL, type LogFilters} from './filters.ts';
+import type {LogFilters} from './filters.ts';
+import {KIND_LABEL} from './labels.ts';
 import {LOG_KINDS, type LogKind, type LogUser} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 

@@ -9,7 +9,8 @@ import {loginErrorText} from '../login/errors.ts';
 import {Button} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import {KIND_LABEL, logFiltersOf, logHref, logQueryString, type LogFilters} from './filters.ts';
+import {logFiltersOf, logHref, logQueryString, type LogFilters} from './filters.ts';
+import {KIND_LABEL, actionText, isFailure, resultText} from './labels.ts';
 import type {LogEntry, LogUser} from './schema.ts';
 import {UsersLogFilters} from './UsersLogFilters.tsx';
 import * as m from '../paraglide/messages.js';
@@ -124,8 +125,8 @@ export function UsersLogPage() {
                     <td className="px-3 py-2.5 text-slate-600">
                       <Action entry={e} />
                     </td>
-                    <td className="px-3 py-2.5 text-slate-600">
-                      <Code>{e.result}</Code>
+                    <td className="px-3 py-2.5 text-slate-600" data-testid="log-result">
+                      {e.result && resultText(e.result)}
                     </td>
                     <td className="px-3 py-2.5 text-slate-500">
                       <Code>{e.ip}</Code>
@@ -159,7 +160,7 @@ export function UsersLogPage() {
                 )}
                 <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
                   <Action entry={e} />
-                  <Code>{e.result}</Code>
+                  {e.result && <span>{resultText(e.result)}</span>}
                   <Code>{e.ip}</Code>
                 </p>
               </li>
@@ -183,7 +184,7 @@ export function UsersLogPage() {
 }
 
 function KindBadge({entry}: {entry: LogEntry}) {
-  const failed = entry.kind === 'sign-in-failed' || /^(not-visible|forbidden|refused)$/.test(entry.result ?? '');
+  const failed = isFailure(entry);
   return (
     <span
       className={clsx(
@@ -216,10 +217,18 @@ function Record({entry}: {entry: LogEntry}) {
   );
 }
 
-/** A card change names the field (translated); a sign-in event its own kind; a read what identifies it. */
+/**
+ * A card change names the field, a sign-in event its own kind (both translated); the phone or email a
+ * sign-in was for, and what identifies a read (a file, a lookup's criteria), show as stored.
+ */
 function Action({entry}: {entry: LogEntry}) {
-  if (entry.kind === 'change' && entry.action) return <span>{fieldLabel(entry.action)}</span>;
-  return <Code>{[entry.action, entry.detail].filter(Boolean).join(' · ') || null}</Code>;
+  if (entry.kind === 'change') return entry.action ? <span>{fieldLabel(entry.action)}</span> : null;
+  return (
+    <span className="space-x-1.5 rtl:space-x-reverse">
+      {entry.action && <span>{actionText(entry.action)}</span>}
+      <Code>{entry.detail}</Code>
+    </span>
+  );
 }
 
 /** A stored code or address, shown as it is (left to right inside the right-to-left page). */

@@ -1,6 +1,5 @@
 import {DATE_RANGES, rangeBounds, type DateRange} from '../activities/list-filters.ts';
 import {LOG_KINDS, type LogKind} from './schema.ts';
-import * as m from '../paraglide/messages.js';
 
 export const USERS_LOG_PATH = '/admin/logs';
 
@@ -14,19 +13,6 @@ export type LogFilters = {
   /** 'YYYY-MM-DD', with range 'custom'. */
   from?: string;
   until?: string;
-};
-
-export const KIND_LABEL: Record<LogKind, () => string> = {
-  'sign-in': m.users_log_kind_sign_in,
-  'sign-in-failed': m.users_log_kind_sign_in_failed,
-  change: m.users_log_kind_change,
-  card: m.users_log_kind_card,
-  print: m.users_log_kind_print,
-  file: m.users_log_kind_file,
-  export: m.users_log_kind_export,
-  duplicates: m.users_log_kind_duplicates,
-  'id-number': m.users_log_kind_id_number,
-  'candidate-form': m.users_log_kind_candidate_form,
 };
 
 const oneOf = <T extends string>(options: readonly T[], value: unknown): T | undefined =>

@@ -24,6 +24,7 @@ test('the users log shows the card a shadchan opened, and exports it as CSV', as
     await expect(opened.first()).toBeVisible({timeout: 1_000});
   }).toPass({timeout: 20_000});
   await expect(opened.first().getByTestId('log-kind')).toHaveText('פתיחת פרטי כרטיס');
+  await expect(opened.first().getByTestId('log-result')).toHaveText('הוצג');
   await expect(opened.first()).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
 
   // Filters live in the URL: the kind narrows the list to card openings.
