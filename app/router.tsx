@@ -18,6 +18,7 @@ import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
+import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
@@ -129,6 +130,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/activity/edit/$id': ActivityEditPage,
   '/dashboard/calls': CallsPage,
   '/admin/notifications': AdminNotificationsPage,
+  '/admin/logs': UsersLogPage,
   '/sectors': SectorsPage,
   '/admin/schools': InstitutionsPage,
   '/users': StaffListPage,

@@ -13,6 +13,7 @@ import type {GoogleOptions} from './auth/google.ts';
 import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
 import {mountAgreementRoutes} from './agreement/routes.ts';
 import {mountNotificationRoutes} from './notifications/routes.ts';
+import {mountUsersLogRoutes} from './users-log/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
@@ -117,6 +118,7 @@ export function createApi(options: ApiOptions) {
   mountAfterLoginRoutes(app, sql);
   mountAgreementRoutes(app, sql);
   mountNotificationRoutes(app, sql);
+  mountUsersLogRoutes(app, sql);
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);

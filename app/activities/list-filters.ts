@@ -60,18 +60,29 @@ const localDay = (iso: string | undefined, plusDays = 0) => {
 };
 const monthsBack = (now: Date, months: number) => new Date(now.getFullYear(), now.getMonth() - months, now.getDate()).getTime();
 
+/**
+ * The time window [from, until) in ms of a date range on the user's clock now (the users log uses it
+ * too): since today's midnight, a month or a year back, or from a day's start to the end of another.
+ */
+export function rangeBounds(filters: Pick<ListFilters, 'range' | 'from' | 'until'>, now: Date): {from?: number; until?: number} {
+  switch (filters.range) {
+    case 'today':
+      return {from: monthsBack(now, 0)};
+    case 'month':
+      return {from: monthsBack(now, 1)};
+    case 'year':
+      return {from: monthsBack(now, 12)};
+    case 'custom':
+      return {from: localDay(filters.from), until: localDay(filters.until, 1)};
+    default:
+      return {};
+  }
+}
+
 /** The list query's arguments for the filters, on the user's clock now. */
 export function listArgsOf(filters: ListFilters, now: Date): Omit<ActivityListArgs, 'limit'> {
-  const created =
-    filters.range === 'today'
-      ? {createdFrom: monthsBack(now, 0)}
-      : filters.range === 'month'
-        ? {createdFrom: monthsBack(now, 1)}
-        : filters.range === 'year'
-          ? {createdFrom: monthsBack(now, 12)}
-          : filters.range === 'custom'
-            ? {createdFrom: localDay(filters.from), createdUntil: localDay(filters.until, 1)}
-            : {};
+  const bounds = rangeBounds(filters, now);
+  const created = {createdFrom: bounds.from, createdUntil: bounds.until};
   const args: Omit<ActivityListArgs, 'limit'> = {
     ...(filters.all ? {all: true} : {}),
     ...(filters.all && filters.shadchan ? {shadchanID: filters.shadchan} : {}),

@@ -75,7 +75,7 @@ export const SECTIONS = [
   {path: '/sectors', title: m.section_sectors, icon: Tags, permission: 'editSchools', built: true},
   {path: '/import/excel', title: m.section_import_excel, icon: FileUp, permission: 'importProfilesFromExcel'},
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel'},
-  {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog'},
+  {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog', built: true},
   {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools', built: true},
   {
     path: '/admin/notifications',

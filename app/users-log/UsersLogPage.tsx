@@ -1,0 +1,241 @@
+import {Link, useNavigate, useRouterState} from '@tanstack/react-router';
+import {clsx} from 'clsx';
+import {Download, ScrollText} from 'lucide-react';
+import {useEffect, useState, type ReactNode} from 'react';
+import {fieldLabel} from '../candidates/card/labels.ts';
+import {formatLocalDateTime} from '../lib/dates.ts';
+import {call} from '../login/api.ts';
+import {loginErrorText} from '../login/errors.ts';
+import {Button} from '../ui/controls.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {logFiltersOf, logHref, logQueryString, type LogFilters} from './filters.ts';
+import {KIND_LABEL, actionText, isFailure, resultText} from './labels.ts';
+import type {LogEntry, LogUser} from './schema.ts';
+import {UsersLogFilters} from './UsersLogFilters.tsx';
+import * as m from '../paraglide/messages.js';
+
+const PAGE = 50;
+
+/**
+ * admin/logs (spec §2, usersLog): sign-ins and their failures, card changes and the access log's
+ * sensitive reads in one list, newest first, filtered by what the URL says, paged, and exported as CSV.
+ * The tables are server-only: the screen reads them through /api/admin/users-log (server/users-log/).
+ */
+export function UsersLogPage() {
+  usePageTitle(m.section_users_log());
+  const navigate = useNavigate();
+  const search = useRouterState({select: s => s.location.search});
+  const filters = logFiltersOf(search as Record<string, unknown>);
+  const update = (next: LogFilters) => void navigate({href: logHref(logFiltersOf(next)), replace: true});
+
+  const [users, setUsers] = useState<LogUser[]>([]);
+  const [rows, setRows] = useState<LogEntry[]>();
+  const [hasMore, setHasMore] = useState(false);
+  const [error, setError] = useState<string>();
+  const key = JSON.stringify(filters);
+
+  useEffect(() => {
+    void call<LogUser[]>('/api/admin/users-log/users', undefined, 'GET').then(r => r.ok && setUsers(r.data));
+  }, []);
+
+  async function load(offset: number) {
+    const today = new Date(new Date().setHours(0, 0, 0, 0));
+    const query = logQueryString(filters, today, {limit: PAGE, offset});
+    const result = await call<LogEntry[]>(`/api/admin/users-log?${query}`, undefined, 'GET');
+    if (!result.ok) return setError(loginErrorText(result.error, result.message));
+    setError(undefined);
+    setRows(before => (offset === 0 ? result.data : [...(before ?? []), ...result.data]));
+    setHasMore(result.data.length === PAGE);
+  }
+  useEffect(() => {
+    setRows(undefined);
+    void load(0);
+    // The filters (as their URL form) alone decide the first page.
+  }, [key]);
+
+  const exportHref = `/api/admin/users-log/export?${logQueryString(filters, new Date(new Date().setHours(0, 0, 0, 0)))}`;
+
+  return (
+    <section className="space-y-5" data-testid="users-log-page">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_users_log()}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.users_log_intro()}</p>
+        </div>
+        <a
+          href={exportHref}
+          download
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+          data-testid="users-log-export"
+        >
+          <Download className="size-4" aria-hidden />
+          {m.users_log_export()}
+        </a>
+      </div>
+
+      <UsersLogFilters filters={filters} users={users} onChange={update} />
+
+      {error && (
+        <p role="alert" className="text-sm text-rose-600">
+          {error}
+        </p>
+      )}
+      {rows === undefined ? (
+        !error && <p className="py-12 text-center text-sm text-slate-500">{m.loading()}</p>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={ScrollText}>{m.users_log_empty()}</EmptyState>
+      ) : (
+        <>
+          {/* Wide screens: a table. */}
+          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 max-md:hidden">
+            <table className="w-full text-sm" data-testid="users-log-table">
+              <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
+                <tr>
+                  {[
+                    m.users_log_column_time(),
+                    m.users_log_filter_kind(),
+                    m.users_log_filter_user(),
+                    m.users_log_column_record(),
+                    m.users_log_column_action(),
+                    m.users_log_column_result(),
+                    m.users_log_column_ip(),
+                  ].map(title => (
+                    <th key={title} scope="col" className="px-3 py-3 text-start whitespace-nowrap">
+                      {title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map(e => (
+                  <tr key={e.key} className="hover:bg-slate-50" data-testid="log-row" data-kind={e.kind}>
+                    <td className="px-3 py-2.5 text-slate-600 tabular-nums whitespace-nowrap">
+                      {formatLocalDateTime(Date.parse(e.at))}
+                    </td>
+                    <td className="px-3 py-2.5 whitespace-nowrap">
+                      <KindBadge entry={e} />
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-800" data-testid="log-user">
+                      <Who entry={e} />
+                    </td>
+                    <td className="px-3 py-2.5" data-testid="log-record">
+                      <Record entry={e} />
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-600">
+                      <Action entry={e} />
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-600" data-testid="log-result">
+                      {e.result && resultText(e.result)}
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-500">
+                      <Code>{e.ip}</Code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {/* Phones: one card per entry. */}
+          <ul className="space-y-3 md:hidden" data-testid="users-log-cards">
+            {rows.map(e => (
+              <li
+                key={e.key}
+                className="space-y-1.5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                data-testid="log-card"
+                data-kind={e.kind}
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <KindBadge entry={e} />
+                  <span className="text-xs text-slate-500 tabular-nums">{formatLocalDateTime(Date.parse(e.at))}</span>
+                </div>
+                <p className="text-sm font-medium text-slate-900">
+                  <Who entry={e} />
+                </p>
+                {e.profileID && (
+                  <p className="text-sm">
+                    <Record entry={e} />
+                  </p>
+                )}
+                <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
+                  <Action entry={e} />
+                  {e.result && <span>{resultText(e.result)}</span>}
+                  <Code>{e.ip}</Code>
+                </p>
+              </li>
+            ))}
+          </ul>
+
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-xs text-slate-500" data-testid="users-log-count">
+              {m.users_log_count({count: rows.length})}
+            </p>
+            {hasMore && (
+              <Button variant="secondary" onClick={() => void load(rows.length)} data-testid="users-log-more">
+                {m.users_log_more()}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function KindBadge({entry}: {entry: LogEntry}) {
+  const failed = isFailure(entry);
+  return (
+    <span
+      className={clsx(
+        'rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1',
+        failed ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-slate-50 text-slate-700 ring-slate-200',
+      )}
+      data-testid="log-kind"
+    >
+      {KIND_LABEL[entry.kind]()}
+    </span>
+  );
+}
+
+/** The acting user; a candidate's own sign-in names their card instead; a refused stranger has no one. */
+function Who({entry}: {entry: LogEntry}) {
+  if (entry.userName) return <bdi>{entry.userName}</bdi>;
+  return (
+    <span className="text-slate-500">
+      {entry.profileID && entry.kind.startsWith('sign-in') ? m.users_log_self_user() : m.users_log_unknown_user()}
+    </span>
+  );
+}
+
+function Record({entry}: {entry: LogEntry}) {
+  if (!entry.profileID) return null;
+  return (
+    <Link to="/home/tickets/$id" params={{id: entry.profileID}} className="text-slate-900 hover:text-brand-700 hover:underline">
+      <bdi>{entry.profileName ?? entry.profileID}</bdi>
+    </Link>
+  );
+}
+
+/**
+ * A card change names the field, a sign-in event its own kind (both translated); the phone or email a
+ * sign-in was for, and what identifies a read (a file, a lookup's criteria), show as stored.
+ */
+function Action({entry}: {entry: LogEntry}) {
+  if (entry.kind === 'change') return entry.action ? <span>{fieldLabel(entry.action)}</span> : null;
+  return (
+    <span className="space-x-1.5 rtl:space-x-reverse">
+      {entry.action && <span>{actionText(entry.action)}</span>}
+      <Code>{entry.detail}</Code>
+    </span>
+  );
+}
+
+/** A stored code or address, shown as it is (left to right inside the right-to-left page). */
+function Code({children}: {children: ReactNode}) {
+  return children ? (
+    <bdi dir="ltr" className="font-mono text-xs break-all">
+      {children}
+    </bdi>
+  ) : null;
+}
