@@ -16,6 +16,8 @@ const CHOICE_KEY = 'PARAGLIDE_LOCALE';
 let siteLanguage: Locale | undefined;
 
 function storedChoice(): Locale | undefined {
+  // Paraglide asks custom strategies outside browsers too (components rendered in Node's unit tests).
+  if (typeof localStorage === 'undefined') return undefined;
   const stored = localStorage.getItem(CHOICE_KEY);
   return isLocale(stored) ? stored : undefined;
 }
