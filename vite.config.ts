@@ -20,7 +20,8 @@ export default defineConfig(({command}) => ({
           paraglideVitePlugin({
             project: fromRoot('./app/project.inlang'),
             outdir: fromRoot('./app/paraglide'),
-            strategy: ['localStorage', 'baseLocale'],
+            // As package.json's i18n script: the user's choice, else the site's default (app/i18n.ts).
+            strategy: ['custom-choice', 'baseLocale'],
             // The CLI's structure (npm run i18n): the dev server then rewrites nothing on start, so the
             // API server, which imports the messages too, does not restart under a newcomer's first sign-in.
             outputStructure: 'message-modules',

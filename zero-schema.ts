@@ -10,7 +10,9 @@ import type {Permission} from './permissions/labels.ts';
 import type {Role} from './permissions/roles.ts';
 import type {CardDetails, Colour} from './app/candidates/card/schema.ts';
 
-export type Locale = 'he' | 'en' | 'de' | 'ru';
+/** The UI languages (he is the base, right to left). */
+export const LOCALES = ['he', 'en', 'de', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
 export type Labels = Partial<Record<Locale, string>> & {he: string};
 export type Gender = 'male' | 'female';
 export type ProfileDatabase = 'general' | 'personal';
@@ -276,6 +278,7 @@ const siteSetting = table('siteSetting')
     maintenance: boolean(),
     ideaBank: boolean().from('idea_bank'),
     forum: boolean(),
+    defaultLanguage: enumeration<Locale>().from('default_language'),
     updatedAt: number().from('updated_at'),
   })
   .primaryKey('id');

@@ -1,4 +1,4 @@
-import {getLocale, getTextDirection, locales, setLocale} from './paraglide/runtime.js';
+import {defineCustomClientStrategy, getLocale, getTextDirection, isLocale} from './paraglide/runtime.js';
 import type {Locale} from '../zero-schema.ts';
 
 /** The four UI languages with their own names (shown in the switcher in their own script). */
@@ -9,6 +9,30 @@ export const LANGUAGES: ReadonlyArray<{code: Locale; text: string}> = [
   {code: 'ru', text: 'Русский'},
 ];
 
+/** Where the language switcher stores this browser's choice (paraglide's own key, so earlier choices still count). */
+const CHOICE_KEY = 'PARAGLIDE_LOCALE';
+
+/** The site's default language (spec §9), known once /api/session has answered. */
+let siteLanguage: Locale | undefined;
+
+function storedChoice(): Locale | undefined {
+  // Paraglide asks custom strategies outside browsers too (components rendered in Node's unit tests).
+  if (typeof localStorage === 'undefined') return undefined;
+  const stored = localStorage.getItem(CHOICE_KEY);
+  return isLocale(stored) ? stored : undefined;
+}
+
+/**
+ * The `custom-choice` strategy (package.json's i18n script; then the base locale, he): the user's own
+ * choice, else the site's default. Paraglide also "sets" the locale it first resolves; that is no choice,
+ * so nothing is stored here (paraglide's localStorage strategy would store it, and the browser would then
+ * ignore any later default). Only changeLanguage stores a choice.
+ */
+defineCustomClientStrategy('custom-choice', {
+  getLocale: () => storedChoice() ?? siteLanguage,
+  setLocale: () => {},
+});
+
 export const currentLocale = (): Locale => getLocale() as Locale;
 
 /** Sets <html lang dir> from the active locale (he is rtl, the others ltr). */
@@ -18,7 +42,16 @@ export function applyDocumentLocale() {
   document.documentElement.dir = getTextDirection(locale);
 }
 
-/** Paraglide stores the choice (localStorage) and reloads, so every string and the direction switch at once. */
+/** At startup, before the first render: the site's default applies unless this browser chose a language. */
+export function startLocale(siteDefault: Locale) {
+  siteLanguage = siteDefault;
+  applyDocumentLocale();
+}
+
+/** The switcher stores the choice and reloads, so every string and the direction switch at once. */
 export function changeLanguage(code: Locale) {
-  if ((locales as readonly string[]).includes(code)) void setLocale(code);
+  if (!isLocale(code)) return;
+  const shown = currentLocale();
+  localStorage.setItem(CHOICE_KEY, code);
+  if (code !== shown) location.reload();
 }

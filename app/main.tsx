@@ -4,7 +4,7 @@ import {StrictMode} from 'react';
 import {createRoot} from 'react-dom/client';
 import {RouterProvider} from '@tanstack/react-router';
 import {Toaster} from 'sonner';
-import {applyDocumentLocale} from './i18n.ts';
+import {startLocale} from './i18n.ts';
 import {createAppRouter} from './router.tsx';
 import {fetchSession, mayEnter} from './session.ts';
 import {createZero} from './zero.ts';
@@ -12,10 +12,11 @@ import {ConfirmProvider} from './ui/confirm.tsx';
 import {getTextDirection, getLocale} from './paraglide/runtime.js';
 import * as m from './paraglide/messages.js';
 
-applyDocumentLocale();
+const session = await fetchSession();
+// Before the first render: the login and public pages show the site's default language too.
+startLocale(session.defaultLanguage);
 document.title = m.app_title();
 
-const session = await fetchSession();
 // Only a session that may enter syncs: one whose declaration is due gets the declaration first (/login).
 const zero = mayEnter(session) ? createZero(session) : undefined;
 const router = createAppRouter({session, zero});

@@ -1,6 +1,7 @@
 import type {Permission} from '../permissions/labels.ts';
 import type {Role} from '../permissions/roles.ts';
 import type {AuthContext} from '../permissions/context.ts';
+import type {Locale} from '../zero-schema.ts';
 
 export type SessionUser = {ID: string; Name: string; Gender: 'male' | 'female'; role: Role; permissions: Permission[]};
 export type SessionInfo = {
@@ -25,6 +26,8 @@ export type SessionInfo = {
   links: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string; forum?: string};
   /** The site-wide maintenance switch as it was when the page loaded (the shell follows it live). */
   maintenance: boolean;
+  /** The site's default language (spec §9), for a browser whose user never picked one. */
+  defaultLanguage: Locale;
 };
 
 export async function fetchSession(): Promise<SessionInfo> {

@@ -1,13 +1,20 @@
 import {useZero} from '@rocicorp/zero/react';
+import {useState} from 'react';
 import {toast} from 'sonner';
+import {LANGUAGES} from '../i18n.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
+import {Field, Select} from '../ui/controls.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
+import type {Locale} from '../../zero-schema.ts';
 import type {SiteKey} from './schema.ts';
 import {useSite} from './use-site.ts';
 import * as m from '../paraglide/messages.js';
 
-/** The administrator's site-wide switches in the settings panel; every open screen follows at once. */
+/**
+ * The administrator's site settings in the settings panel: the switches (every open screen follows at
+ * once) and the default language.
+ */
 export function SiteSwitches() {
   const zero = useZero();
   const site = useSite();
@@ -29,6 +36,39 @@ export function SiteSwitches() {
           <p className="-mt-1 mb-1 text-xs text-slate-500">{s.hint}</p>
         </div>
       ))}
+      <DefaultLanguage current={site.defaultLanguage} />
     </section>
+  );
+}
+
+/** Spec §9: the language of browsers whose user never picked one, from their next page load (app/i18n.ts). */
+function DefaultLanguage({current}: {current: Locale}) {
+  const zero = useZero();
+  const [error, setError] = useState<string>();
+  async function choose(defaultLanguage: Locale) {
+    setError(undefined);
+    const outcome = await confirmed(zero.mutate(mutators.site.update({defaultLanguage})));
+    if (!outcome.ok) setError(outcome.message);
+  }
+  return (
+    <div className="mt-2">
+      <Field label={m.site_default_language()} error={error}>
+        {props => (
+          <Select
+            {...props}
+            value={current}
+            onChange={e => void choose(e.target.value as Locale)}
+            data-testid="site-defaultLanguage"
+          >
+            {LANGUAGES.map(l => (
+              <option key={l.code} value={l.code} lang={l.code}>
+                {l.text}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <p className="mt-1 text-xs text-slate-500">{m.site_default_language_hint()}</p>
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import {SESSION_COOKIE, createSession, revokeAllSessions, revokeSession} from '.
 import type {Sql} from '../db/sql.ts';
 import {logAuthEvent} from './audit.ts';
 import {clientIP, fail} from '../http/body.ts';
+import {DEFAULT_SITE} from '../../app/site/schema.ts';
+import type {Locale} from '../../zero-schema.ts';
 
 export const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
@@ -20,18 +22,22 @@ export async function startSession(c: Context<ApiEnv>, sql: Sql, userID: string)
   return token;
 }
 
-/** The site-wide maintenance switch (site_setting), for pages outside the live shell. */
-async function inMaintenance(sql: Sql) {
-  const [row] = await sql<{maintenance: boolean}[]>`SELECT maintenance FROM site_setting WHERE id = 'site'`;
-  return row?.maintenance ?? false;
+/**
+ * What pages outside the live shell need of the site settings (site_setting): the maintenance switch, and
+ * the default language a browser shows before the first render when its user never picked one.
+ */
+async function siteForVisitors(sql: Sql): Promise<{maintenance: boolean; defaultLanguage: Locale}> {
+  const [row] = await sql<{maintenance: boolean; defaultLanguage: Locale}[]>`
+    SELECT maintenance, default_language AS "defaultLanguage" FROM site_setting WHERE id = 'site'`;
+  return row ?? {maintenance: DEFAULT_SITE.maintenance, defaultLanguage: DEFAULT_SITE.defaultLanguage};
 }
 
 export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
   /**
    * Who is signed in (null when nobody) and whether their declaration is due (then the browser shows only
    * the declaration: server/auth/session-gate.ts refuses everything else), whether the site is in
-   * maintenance, and where the browser syncs from: ZERO_PUBLIC_URL behind a proxy, else zero-cache's port
-   * on the host name the browser already uses (cookies are per host name).
+   * maintenance and its default language, and where the browser syncs from: ZERO_PUBLIC_URL behind a
+   * proxy, else zero-cache's port on the host name the browser already uses (cookies are per host name).
    */
   app.get('/api/session', async c =>
     c.json({
@@ -44,7 +50,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       googleLogin: options.google !== undefined,
       phoneProxyPort: options.phoneProxyPort ?? null,
       links: options.links ?? {},
-      maintenance: await inMaintenance(options.sql),
+      ...(await siteForVisitors(options.sql)),
     }),
   );
 

@@ -16,7 +16,7 @@ let api: Awaited<ReturnType<typeof startTestApi>>;
 
 const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
   db.transaction(tx => runServerMutator(tx, name, args, ctx));
-const siteRow = async () => (await sql`SELECT maintenance, idea_bank, forum FROM site_setting`)[0];
+const siteRow = async () => (await sql`SELECT maintenance, idea_bank, forum, default_language FROM site_setting`)[0];
 
 let admin: AuthContext, shadchan: AuthContext;
 beforeAll(async () => {
@@ -24,23 +24,29 @@ beforeAll(async () => {
   shadchan = await makeUser(sql, 'shadchan', ['editTickets']);
   api = await startTestApi(sql);
 });
-afterEach(() => sql`UPDATE site_setting SET maintenance = false, idea_bank = true, forum = true`);
+afterEach(() => sql`UPDATE site_setting SET maintenance = false, idea_bank = true, forum = true, default_language = 'he'`);
 afterAll(async () => {
   await api.close();
   await sql.end();
 });
 
 describe('site switches', () => {
-  test('migrations seed one row: not in maintenance, idea bank and forum on', async () => {
-    expect(await sql`SELECT id, maintenance, idea_bank, forum FROM site_setting`).toEqual([
-      {id: 'site', maintenance: false, idea_bank: true, forum: true},
+  test('migrations seed one row: not in maintenance, idea bank and forum on, Hebrew by default', async () => {
+    expect(await sql`SELECT id, maintenance, idea_bank, forum, default_language FROM site_setting`).toEqual([
+      {id: 'site', maintenance: false, idea_bank: true, forum: true, default_language: 'he'},
     ]);
   });
 
   test('every signed-in user reads them; nobody else does', async () => {
     const read = (ctx: AuthContext | undefined) =>
       db.transaction(tx => tx.run(queries.site.settings.fn({args: undefined, ctx: ctx as AuthContext})));
-    expect(await read(shadchan)).toMatchObject({id: 'site', maintenance: false, ideaBank: true, forum: true});
+    expect(await read(shadchan)).toMatchObject({
+      id: 'site',
+      maintenance: false,
+      ideaBank: true,
+      forum: true,
+      defaultLanguage: 'he',
+    });
     expect(await read(undefined)).toBeUndefined();
   });
 
@@ -48,7 +54,7 @@ describe('site switches', () => {
     await expect(mutate(shadchan, 'site.update', {ideaBank: false})).rejects.toMatchObject({details: {code: 'forbidden'}});
     expect(await siteRow()).toMatchObject({idea_bank: true});
     await mutate(admin, 'site.update', {ideaBank: false, forum: false});
-    expect(await siteRow()).toEqual({maintenance: false, idea_bank: false, forum: false});
+    expect(await siteRow()).toEqual({maintenance: false, idea_bank: false, forum: false, default_language: 'he'});
   });
 
   test('unknown or wrongly typed switches are refused', async () => {
@@ -72,5 +78,49 @@ describe('site switches', () => {
     expect(await maintenance()).toBe(false);
     await sql`UPDATE site_setting SET maintenance = true`;
     expect(await maintenance()).toBe(true);
+  });
+
+  test('/api/session tells any visitor the default language', async () => {
+    const defaultLanguage = async () => (await (await api.app.request('/api/session')).json()).defaultLanguage;
+    expect(await defaultLanguage()).toBe('he');
+    await mutate(admin, 'site.update', {defaultLanguage: 'en'});
+    expect(await defaultLanguage()).toBe('en');
+  });
+});
+
+describe('default language', () => {
+  test('an administrator sets any of the four languages; every signed-in user reads it', async () => {
+    for (const language of ['en', 'de', 'ru', 'he']) {
+      await mutate(admin, 'site.update', {defaultLanguage: language});
+      expect(await siteRow()).toMatchObject({default_language: language});
+      const read = await db.transaction(tx => tx.run(queries.site.settings.fn({args: undefined, ctx: shadchan})));
+      expect(read).toMatchObject({defaultLanguage: language});
+    }
+  });
+
+  test('nobody else may set it, whatever their permissions; nothing is written', async () => {
+    const manager = await makeUser(sql, 'coordinator', ['editShadchanim', 'addShadchanim', 'usersLog']);
+    for (const ctx of [shadchan, manager]) {
+      await expect(mutate(ctx, 'site.update', {defaultLanguage: 'en'})).rejects.toMatchObject({details: {code: 'forbidden'}});
+    }
+    expect(await siteRow()).toMatchObject({default_language: 'he'});
+  });
+
+  test('a language outside he/en/de/ru, or not a string, is refused; nothing is written', async () => {
+    for (const defaultLanguage of ['fr', 'EN', '', null, 1, ['en']]) {
+      await expect(mutate(admin, 'site.update', {defaultLanguage} as ReadonlyJSONObject)).rejects.toMatchObject({
+        details: {code: 'invalidInput'},
+      });
+    }
+    // One bad key spoils the whole change: the valid switch beside it is not written either.
+    await expect(mutate(admin, 'site.update', {forum: false, defaultLanguage: 'fr'})).rejects.toMatchObject({
+      details: {code: 'invalidInput'},
+    });
+    expect(await siteRow()).toEqual({maintenance: false, idea_bank: true, forum: true, default_language: 'he'});
+  });
+
+  test('the database itself refuses an unknown language', async () => {
+    await expect(sql`UPDATE site_setting SET default_language = 'fr'`).rejects.toThrow(/check/);
+    expect(await siteRow()).toMatchObject({default_language: 'he'});
   });
 });
