@@ -8,8 +8,8 @@ import {db, signIn, uniqueSurname} from './helpers.ts';
 test('revoking and granting a permission changes the menu and the route guards live', async ({page}) => {
   const sql = db();
   const id = `e2e-perm-${Math.random().toString(36).slice(2, 10)}`;
-  await sql`INSERT INTO app_user (id, name, gender, role, permissions, approved_at, declaration_accepted_on)
-            VALUES (${id}, ${uniqueSurname()}, 'female', 'shadchan', '["authorizeTemporaryProfiles"]', now(), current_date)`;
+  await sql`INSERT INTO app_user (id, name, gender, role, permissions, approved_at, declaration_accepted_on, agreement_due)
+            VALUES (${id}, ${uniqueSurname()}, 'female', 'shadchan', '["authorizeTemporaryProfiles"]', now(), current_date, false)`;
   try {
     await signIn(page, id);
     const entry = page.getByTestId('side-menu').getByTestId('menu-/temporary-profiles');

@@ -10,7 +10,7 @@ import {db, newSignedInPage, uniqueSurname} from './helpers.ts';
 /** A fresh Israeli mobile number as people type it. */
 const mobile = () => `050-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
-test('the administrator adds a shadchan, a duplicate phone is refused, and blocking signs them out at once', async ({
+test('the administrator adds a shadchan (a duplicate phone refused), who signs the agreement and sees the list; edit rights granted and revoked live; blocking signs them out at once', async ({
   browser,
 }) => {
   const admin = await newSignedInPage(browser, 'demo-admin', 'en');
@@ -75,8 +75,23 @@ test('the administrator adds a shadchan, a duplicate phone is refused, and block
   await shadchan.getByTestId(`sign-in-${id}`).click();
   await shadchan.getByTestId('declaration-checkbox').check();
   await shadchan.getByTestId('declaration-enter').click();
+  // A new shadchan signs the commitment form first (user-agreement/{id}), then sees the list.
+  await shadchan.waitForURL(`**/user-agreement/${id}`);
+  await shadchan.getByTestId('agreement-checkbox').check();
+  await shadchan.getByTestId('agreement-name').fill(name);
+  await shadchan.getByTestId('agreement-sign').click();
+  await shadchan.getByTestId('agreement-continue').click();
   await shadchan.waitForURL('**/home');
   await expect(shadchan.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+  await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible();
+  // Without edit rights there is no new-card action; granted live, it appears; revoked, it goes.
+  await expect(shadchan.getByTestId('new-candidate')).toHaveCount(0);
+  await admin.getByTestId('permission-editTickets').check();
+  await admin.getByTestId('permissions-save').click();
+  await expect(shadchan.getByTestId('new-candidate')).toBeVisible();
+  await admin.getByTestId('permission-editTickets').uncheck();
+  await admin.getByTestId('permissions-save').click();
+  await expect(shadchan.getByTestId('new-candidate')).toHaveCount(0);
 
   // Blocked: their sessions end with the block, and their open page is back at the sign-in within seconds.
   await admin.getByTestId('staff-block').click();

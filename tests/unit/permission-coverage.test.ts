@@ -11,7 +11,6 @@ import {ROOT} from '../../server/config.ts';
  * arguments name the permission. The shell's section guards are the browser's only and do not count.
  */
 const NOT_BUILT_YET: Partial<Record<Permission, string>> = {
-  // Issue 13, built by other parts of this issue: they must remove their line when they guard it.
   // Features of later issues; no server path exists yet that the label could honestly guard.
   freeFiltering: 'issue 14: search at scale',
   editEngagedCouples: 'issue 15: engaged couples',
