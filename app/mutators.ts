@@ -5,6 +5,7 @@ import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
 import {institutionMutators} from './institutions/mutators.ts';
+import {representativeMutators} from './representatives/mutators.ts';
 import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
@@ -23,4 +24,6 @@ export const mutators = defineMutators({
   institutions: institutionMutators,
   sectors: sectorMutators,
   communities: communityMutators,
+  // Representatives (issue 13)
+  representatives: representativeMutators,
 });

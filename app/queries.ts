@@ -6,6 +6,7 @@ import {candidateQueries} from './candidates/queries.ts';
 import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {institutionQueries} from './institutions/queries.ts';
+import {representativeQueries} from './representatives/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
@@ -22,4 +23,6 @@ export const queries = defineQueries({
   staff: {...permissionQueries},
   // Places (issue 13)
   institutions: institutionQueries,
+  // Representatives (issue 13)
+  representatives: representativeQueries,
 });

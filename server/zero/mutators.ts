@@ -16,6 +16,9 @@ import {cardVisibilitySchema, restoreValueSchema, restoredPatch, setVisibility} 
 import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {nameClash} from '../../app/lib/name-clash.ts';
+import {createRepresentative, updateRepresentative} from '../../app/representatives/mutators.ts';
+import {representativeSchema} from '../../app/representatives/schema.ts';
+import {syncRepresentativeAccount} from '../representatives/account.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -149,5 +152,14 @@ export const serverMutators = defineMutators(mutators, {
         }
       });
     }),
+  },
+  // A representative with an email or phone gets the account they sign in with (issue 13).
+  representatives: {
+    create: defineMutator(representativeSchema, opts =>
+      createRepresentative(opts, Date.now(), args => syncRepresentativeAccount(opts.tx, args)),
+    ),
+    update: defineMutator(representativeSchema, opts =>
+      updateRepresentative(opts, Date.now(), args => syncRepresentativeAccount(opts.tx, args)),
+    ),
   },
 });
