@@ -9,6 +9,7 @@ import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CallsPage} from './calls/CallsPage.tsx';
 import {InstitutionsPage} from './institutions/InstitutionsPage.tsx';
+import {RepresentativesPage} from './representatives/RepresentativesPage.tsx';
 import {SectorsPage} from './sectors/SectorsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
@@ -128,6 +129,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/admin/notifications': AdminNotificationsPage,
   '/sectors': SectorsPage,
   '/admin/schools': InstitutionsPage,
+  '/representatives': RepresentativesPage,
 };
 
 function pageOf(section: Section): ReactNode {

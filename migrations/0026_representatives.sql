@@ -70,6 +70,9 @@ ALTER PUBLICATION kesher ADD TABLE profile (
   revision, visibility, source, candidate_verified_at, name_search, last_activity_at, last_suggestion_at,
   institution_id);
 
--- Every column: the screen that lists them is guarded (app/representatives/queries.ts), and a
--- representative's own row reaches only them (through the care relationship).
-ALTER PUBLICATION kesher ADD TABLE representative;
+-- The columns zero-schema.ts declares, by name, so a column added later stays server-only unless
+-- published on purpose. Their emails and phones reach only coordinator editing (the list's query,
+-- app/representatives/queries.ts) and a representative's own row its account (the care relationship).
+ALTER PUBLICATION kesher ADD TABLE representative (
+  id, name, role, gender, email, phone, form_coordinator, inquiry_contact, phone_hours, institution_id,
+  community_id, user_id, retired_at, created_at, updated_at);

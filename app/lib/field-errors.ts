@@ -21,6 +21,7 @@ const REQUIRED: Record<string, () => string> = {
   name: m.required_full_name,
   birthday: m.required_birth_date,
   verifyCode: m.required_code,
+  placeID: m.representative_place_required,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -45,6 +46,10 @@ const MESSAGES: Record<string, () => string> = {
   notFound: m.error_profile_not_found,
   nameExists: m.dict_name_exists,
   invalidInstitution: m.error_invalid_institution,
+  // Representatives (issue 13): their sign-in account's email and phone.
+  invalidEmail: m.error_invalid_email,
+  emailTaken: m.error_email_taken,
+  phoneTaken: m.error_phone_taken,
 };
 
 export type FieldErrors = Record<string, string>;

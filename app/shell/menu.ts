@@ -83,6 +83,7 @@ export const MENU: readonly MenuHeading[] = [
           {kind: 'section', path: '/recycle-bin'},
           {kind: 'section', path: '/sectors'},
           {kind: 'section', path: '/admin/schools'},
+          {kind: 'section', path: '/representatives'},
           {
             kind: 'group',
             id: 'excel',

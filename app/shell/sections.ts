@@ -13,6 +13,7 @@ import {
   Tags,
   Trash2,
   UserPlus,
+  UserRoundCheck,
   UserRoundPlus,
   Users,
   type LucideIcon,
@@ -82,6 +83,8 @@ export const SECTIONS = [
     permission: 'adminNotifications',
     built: true,
   },
+  // Representatives (issue 13): coordinator editing (spec §2) is editing staff, so editShadchanim.
+  {path: '/representatives', title: m.section_representatives, icon: UserRoundCheck, permission: 'editShadchanim', built: true},
   {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, permission: 'addShadchanim'},
 ] as const satisfies readonly Section[];
 

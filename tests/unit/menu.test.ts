@@ -92,6 +92,7 @@ describe('side menu', () => {
       '/home',
       '/home/tickets/new',
       '/recycle-bin',
+      '/representatives',
       '/sectors',
       '/temporary-profiles',
     ]);
