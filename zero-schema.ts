@@ -79,6 +79,19 @@ const representative = table('representative')
   })
   .primaryKey('id');
 
+// A community's registration link (issue 13, migrations/0026).
+const registrationLink = table('registrationLink')
+  .from('registration_link')
+  .columns({
+    token: string(),
+    communityID: string().from('community_id'),
+    createdBy: string().from('created_by'),
+    expiresAt: number().from('expires_at').optional(),
+    revokedAt: number().from('revoked_at').optional(),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('token');
+
 const user = table('user')
   .from('app_user')
   .columns({
@@ -344,6 +357,13 @@ const representativeRelationships = relationships(representative, ({one}) => ({
   community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
 }));
 
+const registrationLinkRelationships = relationships(registrationLink, ({one, many}) => ({
+  community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
+  creator: one({sourceField: ['createdBy'], destField: ['id'], destSchema: user}),
+  // The community's staff: its coordinator may see and revoke its links (app/registration-links).
+  communityStaff: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: user}),
+}));
+
 export const schema = createSchema({
   tables: [
     sector,
@@ -364,6 +384,7 @@ export const schema = createSchema({
     profileFile,
     institution,
     representative,
+    registrationLink,
   ],
   relationships: [
     profileRelationships,
@@ -376,6 +397,7 @@ export const schema = createSchema({
     presenceRelationships,
     fileRelationships,
     representativeRelationships,
+    registrationLinkRelationships,
   ],
 });
 

@@ -5,6 +5,7 @@ import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
 import {institutionMutators} from './institutions/mutators.ts';
+import {registrationLinkMutators} from './registration-links/mutators.ts';
 import {representativeMutators} from './representatives/mutators.ts';
 import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
@@ -26,4 +27,5 @@ export const mutators = defineMutators({
   communities: communityMutators,
   // Representatives (issue 13)
   representatives: representativeMutators,
+  registrationLinks: registrationLinkMutators,
 });

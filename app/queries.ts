@@ -6,6 +6,7 @@ import {candidateQueries} from './candidates/queries.ts';
 import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {institutionQueries} from './institutions/queries.ts';
+import {registrationLinkQueries} from './registration-links/queries.ts';
 import {representativeQueries} from './representatives/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
@@ -25,4 +26,5 @@ export const queries = defineQueries({
   institutions: institutionQueries,
   // Representatives (issue 13)
   representatives: representativeQueries,
+  registrationLinks: registrationLinkQueries,
 });

@@ -76,3 +76,17 @@ ALTER PUBLICATION kesher ADD TABLE profile (
 ALTER PUBLICATION kesher ADD TABLE representative (
   id, name, role, gender, email, phone, form_coordinator, inquiry_contact, phone_hours, institution_id,
   community_id, user_id, retired_at, created_at, updated_at);
+
+-- A community's registration link (issue 13, point 5): its token is the unguessable path
+-- /register/{token}; the public candidate form it opens files pending cards in the community. It works
+-- until it expires or is revoked. Made by staff with editShadchanim or by the community's coordinator.
+CREATE TABLE registration_link (
+  token        text PRIMARY KEY CHECK (token ~ '^[A-Za-z0-9_-]{21,64}$'),
+  community_id text NOT NULL REFERENCES community(id),
+  created_by   text NOT NULL REFERENCES app_user(id),
+  expires_at   timestamptz,
+  revoked_at   timestamptz,
+  created_at   timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX registration_link_community ON registration_link (community_id);
+ALTER PUBLICATION kesher ADD TABLE registration_link (token, community_id, created_by, expires_at, revoked_at, created_at);
