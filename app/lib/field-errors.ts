@@ -50,6 +50,7 @@ const MESSAGES: Record<string, () => string> = {
   invalidEmail: m.error_invalid_email,
   emailTaken: m.error_email_taken,
   phoneTaken: m.error_phone_taken,
+  linkExpiryPast: m.error_link_expiry_past,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -14,11 +14,14 @@ import {
   Trash2,
   UserPlus,
   UserRoundCheck,
+  Link2,
   UserRoundPlus,
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import {can, type AuthContext} from '../../permissions/context.ts';
 import type {Permission} from '../../permissions/labels.ts';
+import type {Role} from '../../permissions/roles.ts';
 import type {SiteKey} from '../site/schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -38,6 +41,8 @@ export type Section = {
   title: () => string;
   icon: LucideIcon;
   permission?: Permission;
+  /** A role that may open it without the permission (a community's coordinator: its registration links). */
+  orRole?: Role;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
   saveBar?: boolean;
@@ -85,6 +90,14 @@ export const SECTIONS = [
   },
   // Representatives (issue 13): coordinator editing (spec §2) is editing staff, so editShadchanim.
   {path: '/representatives', title: m.section_representatives, icon: UserRoundCheck, permission: 'editShadchanim', built: true},
+  {
+    path: '/registration-links',
+    title: m.section_registration_links,
+    icon: Link2,
+    permission: 'editShadchanim',
+    orRole: 'coordinator',
+    built: true,
+  },
   {path: '/users/new-user', title: m.section_new_shadchan, icon: UserPlus, permission: 'addShadchanim'},
 ] as const satisfies readonly Section[];
 
@@ -93,3 +106,7 @@ export type SectionPath = (typeof SECTIONS)[number]['path'];
 export type BuiltSectionPath = Extract<(typeof SECTIONS)[number], {built: true}>['path'];
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
+
+/** Whether this user may open the section: its permission (admins hold all), or its role exception. */
+export const mayOpen = (section: Section, ctx: AuthContext): boolean =>
+  !section.permission || can(ctx, section.permission) || (section.orRole !== undefined && ctx.role === section.orRole);

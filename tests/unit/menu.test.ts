@@ -92,6 +92,7 @@ describe('side menu', () => {
       '/home',
       '/home/tickets/new',
       '/recycle-bin',
+      '/registration-links',
       '/representatives',
       '/sectors',
       '/temporary-profiles',
