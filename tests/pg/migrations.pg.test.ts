@@ -44,6 +44,7 @@ describe('migrations', () => {
       'profile_revision',
       'profile_status',
       'profile_viewer',
+      'registration_link',
       'representative',
       'sector',
       'site_setting',
@@ -74,6 +75,7 @@ describe('migrations', () => {
     // notifications the sidecar relays stay server-only.
     expect([...tables.phone_call!].sort()).toEqual(declared('phoneCall'));
     expect([...tables.representative!].sort()).toEqual(declared('representative'));
+    expect([...tables.registration_link!].sort()).toEqual(declared('registrationLink'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');
