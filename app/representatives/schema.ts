@@ -12,7 +12,6 @@ import {toE164} from '../lib/phones.ts';
 export const REPRESENTATIVE_ROLES = ['yeshiva', 'seminary', 'community'] as const;
 
 const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'tooLong'));
-const optionalID = v.pipe(v.string(), v.trim(), v.maxLength(40, 'tooLong'));
 
 const email = v.pipe(
   v.string(),
@@ -39,14 +38,15 @@ export const representativeSchema = v.pipe(
     formCoordinator: optionalText(200),
     inquiryContact: optionalText(200),
     phoneHours: optionalText(200),
-    placeID: optionalID,
+    placeID: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(40, 'tooLong')),
   }),
+  // Checked even while other fields are wrong, so the form shows every error at once.
   v.forward(
-    v.check(args => args.placeID !== '', 'required'),
-    ['placeID'],
-  ),
-  v.forward(
-    v.check(args => (args.email === '' && args.phone === '') || args.gender !== '', 'required'),
+    v.partialCheck(
+      [['email'], ['phone'], ['gender']],
+      args => (args.email === '' && args.phone === '') || args.gender !== '',
+      'required',
+    ),
     ['gender'],
   ),
 );
