@@ -47,8 +47,13 @@ test('add a community representative → they sign in and see only their communi
   }
   await sql.end();
 
+  // A new account signs in as any new staff member does: the activity declaration first.
   const representative = await (await browser.newContext()).newPage();
-  await signIn(representative, rep!.user_id);
+  await representative.goto('/login');
+  await representative.getByTestId(`sign-in-${rep!.user_id}`).click();
+  await representative.getByRole('checkbox').check();
+  await representative.getByRole('button', {name: 'כניסה למערכת'}).click();
+  await representative.waitForURL('**/home');
   await search(representative, mine);
   await expect(representative.getByTestId('candidate-row').filter({hasText: mine})).toBeVisible();
   await search(representative, other);
