@@ -60,6 +60,41 @@ const institution = table('institution')
   })
   .primaryKey('id');
 
+// Representatives (issue 13, migrations/0026): who represents which institution or community.
+export type RepresentativeRole = 'yeshiva' | 'seminary' | 'community';
+const representative = table('representative')
+  .columns({
+    id: string(),
+    name: string(),
+    role: enumeration<RepresentativeRole>(),
+    gender: enumeration<Gender>().optional(),
+    email: string().optional(),
+    phone: string().optional(),
+    formCoordinator: string().from('form_coordinator'),
+    inquiryContact: string().from('inquiry_contact'),
+    phoneHours: string().from('phone_hours'),
+    institutionID: string().from('institution_id').optional(),
+    communityID: string().from('community_id').optional(),
+    userID: string().from('user_id').optional(),
+    retiredAt: number().from('retired_at').optional(),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
+  })
+  .primaryKey('id');
+
+// A community's registration link (issue 13, migrations/0026).
+const registrationLink = table('registrationLink')
+  .from('registration_link')
+  .columns({
+    token: string(),
+    communityID: string().from('community_id'),
+    createdBy: string().from('created_by'),
+    expiresAt: number().from('expires_at').optional(),
+    revokedAt: number().from('revoked_at').optional(),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('token');
+
 const user = table('user')
   .from('app_user')
   .columns({
@@ -130,6 +165,9 @@ const profile = table('profile')
     // Kept by the database from the card's activities (migrations/0019).
     lastActivityAt: number().from('last_activity_at').optional(),
     lastSuggestionAt: number().from('last_suggestion_at').optional(),
+    // The institution the card's details name, kept by the database (migrations/0026): optional, as
+    // nameSearch, because mutators never send it.
+    institutionID: string().from('institution_id').optional(),
   })
   .primaryKey('id');
 
@@ -293,6 +331,13 @@ const profileRelationships = relationships(profile, ({one, many}) => ({
   sector: one({sourceField: ['sectorID'], destField: ['id'], destSchema: sector}),
   status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
   community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
+  // The representatives whose care the card is under (permissions/profiles.ts).
+  communityRepresentatives: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: representative}),
+  institutionRepresentatives: many({
+    sourceField: ['institutionID'],
+    destField: ['institutionID'],
+    destSchema: representative,
+  }),
   revisions: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileRevision}),
   viewers: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileViewer}),
 }));
@@ -340,6 +385,18 @@ const commentRelationships = relationships(activityComment, ({one}) => ({
   author: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
 }));
 
+const representativeRelationships = relationships(representative, ({one}) => ({
+  institution: one({sourceField: ['institutionID'], destField: ['id'], destSchema: institution}),
+  community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
+}));
+
+const registrationLinkRelationships = relationships(registrationLink, ({one, many}) => ({
+  community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
+  creator: one({sourceField: ['createdBy'], destField: ['id'], destSchema: user}),
+  // The community's staff: its coordinator may see and revoke its links (app/registration-links).
+  communityStaff: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: user}),
+}));
+
 export const schema = createSchema({
   tables: [
     sector,
@@ -360,6 +417,8 @@ export const schema = createSchema({
     cardPresence,
     profileFile,
     institution,
+    representative,
+    registrationLink,
   ],
   relationships: [
     userRelationships,
@@ -372,6 +431,8 @@ export const schema = createSchema({
     viewerRelationships,
     presenceRelationships,
     fileRelationships,
+    representativeRelationships,
+    registrationLinkRelationships,
   ],
 });
 

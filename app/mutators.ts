@@ -5,6 +5,8 @@ import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
 import {institutionMutators} from './institutions/mutators.ts';
+import {registrationLinkMutators} from './registration-links/mutators.ts';
+import {representativeMutators} from './representatives/mutators.ts';
 import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
@@ -24,4 +26,7 @@ export const mutators = defineMutators({
   institutions: institutionMutators,
   sectors: sectorMutators,
   communities: communityMutators,
+  // Representatives (issue 13)
+  representatives: representativeMutators,
+  registrationLinks: registrationLinkMutators,
 });

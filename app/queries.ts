@@ -6,6 +6,8 @@ import {candidateQueries} from './candidates/queries.ts';
 import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {institutionQueries} from './institutions/queries.ts';
+import {registrationLinkQueries} from './registration-links/queries.ts';
+import {representativeQueries} from './representatives/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
@@ -23,4 +25,7 @@ export const queries = defineQueries({
   staff: {...staffQueries, ...permissionQueries},
   // Places (issue 13)
   institutions: institutionQueries,
+  // Representatives (issue 13)
+  representatives: representativeQueries,
+  registrationLinks: registrationLinkQueries,
 });

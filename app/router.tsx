@@ -9,6 +9,8 @@ import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
 import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
 import {CallsPage} from './calls/CallsPage.tsx';
 import {InstitutionsPage} from './institutions/InstitutionsPage.tsx';
+import {RepresentativesPage} from './representatives/RepresentativesPage.tsx';
+import {RegistrationLinksPage} from './registration-links/RegistrationLinksPage.tsx';
 import {SectorsPage} from './sectors/SectorsPage.tsx';
 import {StaffEditPage} from './staff/StaffEditPage.tsx';
 import {StaffListPage} from './staff/StaffListPage.tsx';
@@ -23,7 +25,7 @@ import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
-import {SECTIONS, type BuiltSectionPath, type Section} from './shell/sections.ts';
+import {SECTIONS, mayOpen, type BuiltSectionPath, type Section} from './shell/sections.ts';
 import {KeptOutlet} from './shell/KeptOutlet.tsx';
 import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
@@ -33,7 +35,7 @@ import {contextOf, mayEnter, owesAgreement} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
 import {ForumRedirect} from './forum/ForumRedirect.tsx';
-import {CandidateFormPage} from './candidates/public/CandidateFormPage.tsx';
+import {CandidateFormPage, RegistrationFormPage} from './candidates/public/CandidateFormPage.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
 import * as m from './paraglide/messages.js';
@@ -137,6 +139,8 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/users/new-user': StaffEditPage,
   '/users/edit/$id': StaffEditPage,
   '/users/print/$id': StaffPrintPage,
+  '/representatives': RepresentativesPage,
+  '/registration-links': RegistrationLinksPage,
 };
 
 function pageOf(section: Section): ReactNode {
@@ -164,7 +168,7 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Sec
     path: section.path,
     beforeLoad: ({context, preload}) => {
       const user = context.session.user;
-      if (section.permission && (!user || !can(contextOf(user), section.permission))) {
+      if (section.permission && (!user || !mayOpen(section, contextOf(user)))) {
         refuse({preload});
         throw redirect({to: '/home'});
       }
@@ -199,6 +203,12 @@ const candidateFormRoute = createRoute({
   path: '/add-people/$userID',
   component: CandidateFormPage,
 });
+/** A community's registration link (issue 13): the same public form, the community preset. */
+const registrationFormRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register/$token',
+  component: RegistrationFormPage,
+});
 
 /** The forum lives elsewhere: a full page load there (the path after /forum is kept). */
 const forumRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum', component: ForumRedirect});
@@ -212,6 +222,7 @@ const routeTree = rootRoute.addChildren([
   maintenanceRoute,
   privacyRoute,
   candidateFormRoute,
+  registrationFormRoute,
   forumRoute,
   forumPathRoute,
   shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),

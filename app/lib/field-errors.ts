@@ -22,6 +22,7 @@ const REQUIRED: Record<string, () => string> = {
   birthday: m.required_birth_date,
   verifyCode: m.required_code,
   role: m.staff_required_role,
+  placeID: m.representative_place_required,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -52,6 +53,10 @@ const MESSAGES: Record<string, () => string> = {
   shadchanPhoneExists: m.dict_shadchan_phone_exists,
   emailExists: m.staff_email_exists,
   roleForbidden: m.staff_role_forbidden,
+  // Representatives (issue 13): their sign-in account's email and phone.
+  emailTaken: m.error_email_taken,
+  phoneTaken: m.error_phone_taken,
+  linkExpiryPast: m.error_link_expiry_past,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -8,11 +8,11 @@ import {
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
-import {can, type AuthContext} from '../../permissions/context.ts';
+import type {AuthContext} from '../../permissions/context.ts';
 import {canUseForum} from '../../permissions/forum.ts';
 import type {SessionInfo} from '../session.ts';
 import type {SiteSettings} from '../site/schema.ts';
-import {sectionAt, type SectionPath} from './sections.ts';
+import {mayOpen, sectionAt, type SectionPath} from './sections.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -83,6 +83,8 @@ export const MENU: readonly MenuHeading[] = [
           {kind: 'section', path: '/recycle-bin'},
           {kind: 'section', path: '/sectors'},
           {kind: 'section', path: '/admin/schools'},
+          {kind: 'section', path: '/representatives'},
+          {kind: 'section', path: '/registration-links'},
           {
             kind: 'group',
             id: 'excel',
@@ -142,7 +144,7 @@ export const comingSoon = (node: MenuNode): boolean => node.kind === 'section' &
 /** Whether a section's route lets this user in: its permission (admins hold all) and its site switch. */
 export function sectionAllowed(path: SectionPath, ctx: AuthContext, site: SiteSettings): boolean {
   const section = sectionAt(path);
-  return (!section.permission || can(ctx, section.permission)) && (!section.feature || site[section.feature]);
+  return mayOpen(section, ctx) && (!section.feature || site[section.feature]);
 }
 
 function visibleNodes(nodes: readonly MenuNode[], env: MenuEnv): MenuNode[] {

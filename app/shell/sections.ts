@@ -15,11 +15,15 @@ import {
   Trash2,
   UserCog,
   UserPlus,
+  UserRoundCheck,
+  Link2,
   UserRoundPlus,
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import {can, type AuthContext} from '../../permissions/context.ts';
 import type {Permission} from '../../permissions/labels.ts';
+import type {Role} from '../../permissions/roles.ts';
 import type {SiteKey} from '../site/schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -39,6 +43,8 @@ export type Section = {
   title: () => string;
   icon: LucideIcon;
   permission?: Permission;
+  /** A role that may open it without the permission (a community's coordinator: its registration links). */
+  orRole?: Role;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
   saveBar?: boolean;
@@ -84,6 +90,16 @@ export const SECTIONS = [
     permission: 'adminNotifications',
     built: true,
   },
+  // Representatives (issue 13): coordinator editing (spec §2) is editing staff, so editShadchanim.
+  {path: '/representatives', title: m.section_representatives, icon: UserRoundCheck, permission: 'editShadchanim', built: true},
+  {
+    path: '/registration-links',
+    title: m.section_registration_links,
+    icon: Link2,
+    permission: 'editShadchanim',
+    orRole: 'coordinator',
+    built: true,
+  },
   // Staff (issue 13): the list, the form (new and edit) and the printable card.
   {path: '/users', title: m.section_staff, icon: UserCog, permission: 'editShadchanim', built: true},
   {
@@ -103,3 +119,7 @@ export type SectionPath = (typeof SECTIONS)[number]['path'];
 export type BuiltSectionPath = Extract<(typeof SECTIONS)[number], {built: true}>['path'];
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
+
+/** Whether this user may open the section: its permission (admins hold all), or its role exception. */
+export const mayOpen = (section: Section, ctx: AuthContext): boolean =>
+  !section.permission || can(ctx, section.permission) || (section.orRole !== undefined && ctx.role === section.orRole);

@@ -21,15 +21,37 @@ export const CANDIDATE_FORM_MAX_BYTES = 64 * 1024;
 export const candidateFormPage = (userID: string) => `/add-people/${encodeURIComponent(userID)}`;
 
 /**
+ * Who a public form files its card as: the shadchan's context, the name the candidate is told it goes
+ * to, and (a community's registration link) the community the card is preset to and always gets.
+ */
+type FormLink = {ctx: AuthContext; name: string; communityID: string | null; link: string};
+
+/**
  * The shadchan behind a personal link, as the server context their own session would give: only an
  * approved, unblocked user who may edit profiles hands out a working link.
  */
-async function linkOwner(sql: Sql, userID: string): Promise<{ctx: AuthContext; name: string} | undefined> {
+async function linkOwner(sql: Sql, userID: string): Promise<FormLink | undefined> {
   const [row] = await sql<{id: string; name: string; role: string; permissions: unknown}[]>`
     SELECT id, name, role, permissions FROM app_user WHERE id = ${userID} AND approved_at IS NOT NULL`;
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
   const ctx: AuthContext = {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)};
-  return can(ctx, 'editTickets') ? {ctx, name: row.name} : undefined;
+  return can(ctx, 'editTickets') ? {ctx, name: row.name, communityID: null, link: row.id} : undefined;
+}
+
+/**
+ * A community's registration link (issue 13, app/registration-links): valid while neither revoked nor
+ * expired and its community is in use. The card is filed as the link's maker (who must still be able
+ * to edit profiles), in the link's community; the candidate is told it goes to the community.
+ */
+async function registrationLink(sql: Sql, token: string): Promise<FormLink | undefined> {
+  const [row] = await sql<{created_by: string; community_id: string; community: string}[]>`
+    SELECT l.created_by, l.community_id, c.name AS community
+    FROM registration_link l JOIN community c ON c.id = l.community_id
+    WHERE l.token = ${token} AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())
+      AND c.retired_at IS NULL`;
+  if (!row) return undefined;
+  const maker = await linkOwner(sql, row.created_by);
+  return maker && {ctx: maker.ctx, name: row.community, communityID: row.community_id, link: `registration:${token.slice(0, 6)}`};
 }
 
 const STATUS_OF: Partial<Record<AppError['code'], 400 | 404 | 409 | 503>> = {
@@ -49,15 +71,29 @@ const STATUS_OF: Partial<Record<AppError['code'], 400 | 404 | 409 | 503>> = {
  * stays locked for the candidate until they verify one of its numbers (self-user login).
  */
 export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmission: (ip: string) => Promise<boolean>) {
-  const db = zeroPostgresJS(schema, sql);
   const base = '/api/peoples/add-people-by-user/:userID';
-
   // The link itself: the page asks the server whether it is valid, so any id redirects.
   app.get(base, c => c.redirect(candidateFormPage(c.req.param('userID')), 302));
+  mountPublicForm(app, sql, allowSubmission, base, param => linkOwner(sql, param));
+  // A community's registration link: the same form, the community preset (page /register/{token}).
+  mountPublicForm(app, sql, allowSubmission, '/api/register/:token', token => registrationLink(sql, token));
+}
+
+/** The public form's two routes under `base`, for the link `resolve` finds from the path's last parameter. */
+function mountPublicForm(
+  app: Hono<ApiEnv>,
+  sql: Sql,
+  allowSubmission: (ip: string) => Promise<boolean>,
+  base: string,
+  resolve: (param: string) => Promise<FormLink | undefined>,
+) {
+  const db = zeroPostgresJS(schema, sql);
+  const paramName = base.slice(base.lastIndexOf(':') + 1);
+  const linkOf = (c: {req: {param: (name: string) => string | undefined}}) => resolve(c.req.param(paramName) ?? '');
 
   /** What the public form needs: the shadchan's name and the option lists' labels. */
   app.get(`${base}/form`, async c => {
-    const owner = await linkOwner(sql, c.req.param('userID'));
+    const owner = await linkOf(c);
     if (!owner) return fail(c, 404, 'invalidLink', 'This link is not valid');
     // Retired options are offered to no one (migrations/0025).
     const [sectors, communities, institutions] = await Promise.all([
@@ -68,7 +104,7 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
       sql<{id: string; name: string; type: string; variations: string[]}[]>`
         SELECT id, name, type, variations FROM institution WHERE retired_at IS NULL ORDER BY name, id`,
     ]);
-    return c.json({shadchanName: owner.name, sectors, communities, institutions});
+    return c.json({shadchanName: owner.name, communityID: owner.communityID, sectors, communities, institutions});
   });
 
   const limit = bodyLimit({
@@ -79,11 +115,12 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
     if (!(await allowSubmission(clientIP(c)))) return fail(c, 429, 'tooManyRequests', 'Too many forms sent; try again later');
     const body = await readBody(c, candidateCardSchema);
     if (body instanceof Response) return body;
-    const owner = await linkOwner(sql, c.req.param('userID'));
+    const owner = await linkOf(c);
     if (!owner) return fail(c, 404, 'invalidLink', 'This link is not valid');
 
     const card: CardCreate = {
       ...body,
+      ...(owner.communityID ? {communityID: owner.communityID} : {}),
       id: nanoid(),
       statusID: INITIAL_STATUS_ID,
       colour: null,
@@ -95,7 +132,7 @@ export function mountCandidateFormRoutes(app: Hono<ApiEnv>, sql: Sql, allowSubmi
     // The public never learns whether an ID number is registered (nor that card's birth date or
     // gender): the answer is the one a new card gets, nothing is written, and the office is told.
     const alreadyRegistered = async (profileID: string | null, reason: string) => {
-      const detail = {reason, link: owner.ctx.userID};
+      const detail = {reason, link: owner.link};
       await logAccess(sql, {userID: null, profileID, what: 'candidate-form', result: 'refused', ip: clientIP(c), detail});
       return accepted();
     };

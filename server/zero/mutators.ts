@@ -17,6 +17,9 @@ import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {nameClash} from '../../app/lib/name-clash.ts';
 import {staffServerMutators} from '../staff/mutators.ts';
+import {createRepresentative, updateRepresentative} from '../../app/representatives/mutators.ts';
+import {representativeSchema} from '../../app/representatives/schema.ts';
+import {syncRepresentativeAccount} from '../representatives/account.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -151,5 +154,14 @@ export const serverMutators = defineMutators(mutators, {
         }
       });
     }),
+  },
+  // A representative with an email or phone gets the account they sign in with (issue 13).
+  representatives: {
+    create: defineMutator(representativeSchema, opts =>
+      createRepresentative(opts, Date.now(), args => syncRepresentativeAccount(opts.tx, args)),
+    ),
+    update: defineMutator(representativeSchema, opts =>
+      updateRepresentative(opts, Date.now(), args => syncRepresentativeAccount(opts.tx, args)),
+    ),
   },
 });

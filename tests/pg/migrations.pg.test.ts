@@ -44,6 +44,8 @@ describe('migrations', () => {
       'profile_revision',
       'profile_status',
       'profile_viewer',
+      'registration_link',
+      'representative',
       'sector',
       'site_setting',
       'staff_contact',
@@ -79,6 +81,8 @@ describe('migrations', () => {
     // The calls list's columns replicate (through its read rule); the provider's event id and the
     // notifications the sidecar relays stay server-only.
     expect([...tables.phone_call!].sort()).toEqual(declared('phoneCall'));
+    expect([...tables.representative!].sort()).toEqual(declared('representative'));
+    expect([...tables.registration_link!].sort()).toEqual(declared('registrationLink'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -95,6 +95,8 @@ describe('side menu', () => {
       '/home',
       '/home/tickets/new',
       '/recycle-bin',
+      '/registration-links',
+      '/representatives',
       '/sectors',
       '/temporary-profiles',
       '/users',

@@ -16,7 +16,11 @@ import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
 import {candidateCardSchema, type CandidateCard} from '../card/mutators.ts';
 import * as m from '../../paraglide/messages.js';
 
-type FormData = {shadchanName: string} & Pick<CardLookups, 'sectors' | 'communities' | 'institutions'>;
+/** `communityID`: a community's registration link presets the card's community (and the server keeps it). */
+type FormData = {shadchanName: string; communityID: string | null} & Pick<
+  CardLookups,
+  'sectors' | 'communities' | 'institutions'
+>;
 type Stage = {type: 'loading'} | {type: 'invalid'} | {type: 'form'; data: FormData} | {type: 'sent'; shadchanName: string};
 
 const EMPTY: CardForm = {gender: '', sectorID: ''};
@@ -42,9 +46,20 @@ function refusalText(error: string, message: string) {
  */
 export function CandidateFormPage() {
   const {userID} = useParams({from: '/add-people/$userID'});
-  const base = `/api/peoples/add-people-by-user/${encodeURIComponent(userID)}`;
+  return <PublicCandidateForm base={`/api/peoples/add-people-by-user/${encodeURIComponent(userID)}`} />;
+}
+
+/** A community's registration link (issue 13): the same form, the community preset. */
+export function RegistrationFormPage() {
+  const {token} = useParams({from: '/register/$token'});
+  return <PublicCandidateForm base={`/api/register/${encodeURIComponent(token)}`} />;
+}
+
+function PublicCandidateForm({base}: {base: string}) {
   const [stage, setStage] = useState<Stage>({type: 'loading'});
   const [form, setForm] = useState<CardForm>(EMPTY);
+  // What the form starts from (with a registration link's community): leaving it untouched asks nothing.
+  const [initial, setInitial] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string>();
   const [confirming, setConfirming] = useState<CandidateCard>();
@@ -52,13 +67,18 @@ export function CandidateFormPage() {
   usePageTitle(m.candidate_form_title());
 
   useEffect(() => {
-    void call<FormData>(`${base}/form`, undefined, 'GET').then(result =>
-      setStage(result.ok ? {type: 'form', data: result.data} : {type: 'invalid'}),
-    );
+    void call<FormData>(`${base}/form`, undefined, 'GET').then(result => {
+      setStage(result.ok ? {type: 'form', data: result.data} : {type: 'invalid'});
+      if (result.ok && result.data.communityID) {
+        const preset = {...EMPTY, communityID: result.data.communityID};
+        setInitial(preset);
+        setForm(preset);
+      }
+    });
   }, [base]);
 
   // Leaving with a half-filled form asks first.
-  const dirty = stage.type === 'form' && formsDiffer(form, EMPTY);
+  const dirty = stage.type === 'form' && formsDiffer(form, initial);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();

@@ -1,0 +1,49 @@
+import {defineMutator, type Transaction} from '@rocicorp/zero';
+import {zql} from '../../zero-schema.ts';
+import {assertLoggedIn, can, type AuthContext} from '../../permissions/context.ts';
+import {AppError} from '../../permissions/errors.ts';
+import {
+  registrationLinkRevokeSchema,
+  registrationLinkSchema,
+  type RegistrationLinkArgs,
+  type RegistrationLinkRevokeArgs,
+} from './schema.ts';
+
+type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
+
+/**
+ * Who may make and revoke a community's links: staff with editShadchanim (coordinator editing), or the
+ * community's own coordinator (role coordinator, app_user.community_id that community).
+ */
+export async function assertLinkKeeper(tx: Transaction, ctx: AuthContext | undefined, communityID: string) {
+  assertLoggedIn(ctx);
+  if (can(ctx, 'editShadchanim')) return;
+  const me = await tx.run(zql.user.where('id', ctx.userID).one());
+  if (ctx.role !== 'coordinator' || me?.communityID !== communityID) throw new AppError('forbidden');
+}
+
+export async function createRegistrationLink({tx, ctx, args}: Write<RegistrationLinkArgs>, now: number) {
+  await assertLinkKeeper(tx, ctx, args.communityID);
+  if (!(await tx.run(zql.community.where('id', args.communityID).where('retiredAt', 'IS', null).one()))) {
+    throw new AppError('unknownOption', [{field: 'communityID', message: 'unknownOption'}]);
+  }
+  if (args.expiresAt !== null && args.expiresAt <= now) {
+    throw new AppError('invalidInput', [{field: 'expiresAt', message: 'linkExpiryPast'}]);
+  }
+  if (await tx.run(zql.registrationLink.where('token', args.token).one())) throw new AppError('unableToSave');
+  await tx.mutate.registrationLink.insert({...args, createdBy: ctx!.userID, createdAt: now});
+}
+
+/** Revoking is final: the link answers as an invalid one from then on. */
+export async function revokeRegistrationLink({tx, ctx, args}: Write<RegistrationLinkRevokeArgs>, now: number) {
+  assertLoggedIn(ctx);
+  const link = await tx.run(zql.registrationLink.where('token', args.token).one());
+  if (!link) throw new AppError('notFound');
+  await assertLinkKeeper(tx, ctx, link.communityID);
+  if (link.revokedAt == null) await tx.mutate.registrationLink.update({token: args.token, revokedAt: now});
+}
+
+export const registrationLinkMutators = {
+  create: defineMutator(registrationLinkSchema, opts => createRegistrationLink(opts, Date.now())),
+  revoke: defineMutator(registrationLinkRevokeSchema, opts => revokeRegistrationLink(opts, Date.now())),
+};

@@ -1,0 +1,19 @@
+import {defineQuery} from '@rocicorp/zero';
+import {zql} from '../../zero-schema.ts';
+import {can} from '../../permissions/context.ts';
+
+/**
+ * Registration links, newest first, with their community and maker: every link for staff with
+ * editShadchanim, a coordinator's own community's links for them, none for anyone else (a token is a key
+ * to the form).
+ */
+export const registrationLinkQueries = {
+  all: defineQuery(({ctx}) => {
+    const q = zql.registrationLink.related('community').related('creator').orderBy('createdAt', 'desc').orderBy('token', 'asc');
+    if (can(ctx, 'editShadchanim')) return q;
+    if (ctx?.role === 'coordinator') {
+      return q.whereExists('communityStaff', u => u.where('id', ctx.userID).where('role', 'coordinator'));
+    }
+    return q.where('token', 'IS', null);
+  }),
+};

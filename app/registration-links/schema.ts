@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+
+/**
+ * A community's registration link (issue 13, point 5): one valibot schema for the form and the mutators
+ * on both sides. The token is nanoid's alphabet, 21 characters or more: the browser draws it from its
+ * cryptographic random source, and the server refuses anything shorter.
+ */
+const token = v.pipe(v.string('invalidInput'), v.regex(/^[A-Za-z0-9_-]{21,64}$/, 'invalidInput'));
+
+export const registrationLinkSchema = v.object({
+  token,
+  communityID: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong')),
+  /** When it stops working (ms since epoch); null: until revoked. */
+  expiresAt: v.nullable(v.pipe(v.number('invalidDate'), v.integer('invalidDate'))),
+});
+export type RegistrationLinkArgs = v.InferOutput<typeof registrationLinkSchema>;
+
+export const registrationLinkRevokeSchema = v.object({token});
+export type RegistrationLinkRevokeArgs = v.InferOutput<typeof registrationLinkRevokeSchema>;
+
+/** The public page a link opens (app/router.tsx; its API is server/candidates/candidate-form.ts). */
+export const registrationPath = (token: string) => `/register/${token}`;

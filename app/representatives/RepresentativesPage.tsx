@@ -1,0 +1,155 @@
+import {useQuery, useZero} from '@rocicorp/zero/react';
+import {clsx} from 'clsx';
+import {KeyRound, Pencil, Plus, RotateCcw, Search, UserRoundCheck} from 'lucide-react';
+import {useState} from 'react';
+import {toast} from 'sonner';
+import {foldName} from '../lib/hebrew-name.ts';
+import {confirmed} from '../lib/mutate.ts';
+import {formatPhone} from '../lib/phones.ts';
+import {mutators} from '../mutators.ts';
+import {queries} from '../queries.ts';
+import {Button, TextInput} from '../ui/controls.tsx';
+import {useConfirm} from '../ui/confirm.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {RepresentativeDialog} from './RepresentativeDialog.tsx';
+import {ROLE_LABEL} from './labels.ts';
+import * as m from '../paraglide/messages.js';
+
+type Listed = ReturnType<typeof useListed>[0][number];
+const useListed = () => useQuery(queries.representatives.all());
+
+const placeOf = (row: Listed) => row.institution?.name ?? row.community?.name ?? '';
+
+/** Whether the typed search is part of the representative's name or of the place they represent (folded). */
+const matches = (row: Listed, search: string) => [row.name, placeOf(row)].some(name => foldName(name).includes(foldName(search)));
+
+/**
+ * /representatives (editShadchanim, the spec's "coordinator editing"; spec §2, §3, issue 13):
+ * representatives of yeshivas, seminaries and communities. Search, add, edit, retire (their account
+ * then sees no card) and bring back. Live: another editor's change shows at once.
+ */
+export function RepresentativesPage() {
+  usePageTitle(m.section_representatives());
+  const zero = useZero();
+  const confirm = useConfirm();
+  const [rows, details] = useListed();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Listed | 'new'>();
+  const shown = search.trim() ? rows.filter(row => matches(row, search)) : rows;
+
+  async function retire(row: Listed, retired: boolean) {
+    if (retired) {
+      const sure = await confirm({
+        title: m.places_retire_confirm({name: row.name}),
+        description: m.representative_retire_hint(),
+        confirmLabel: m.places_retire(),
+        destructive: true,
+      });
+      if (!sure) return;
+    }
+    const outcome = await confirmed(zero.mutate(mutators.representatives.retire({id: row.id, retired})));
+    if (!outcome.ok) return toast.error(outcome.message);
+    toast.success(m.updated_successfully());
+  }
+
+  return (
+    <section className="space-y-5" data-testid="representatives-page">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_representatives()}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.representatives_subtitle()}</p>
+        </div>
+        <Button onClick={() => setEditing('new')} data-testid="new-representative">
+          <Plus className="size-4" aria-hidden />
+          {m.representative_new_title()}
+        </Button>
+      </div>
+
+      <label className="relative block max-w-sm">
+        <span className="sr-only">{m.representatives_search()}</span>
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <TextInput
+          type="search"
+          className="ps-9"
+          placeholder={m.representatives_search()}
+          value={search}
+          onChange={e => setSearch(e.target.value)}
+          data-testid="representative-search"
+        />
+      </label>
+
+      {shown.length === 0 ? (
+        details.type === 'complete' && (
+          <EmptyState icon={UserRoundCheck}>{search.trim() ? m.no_results() : m.representatives_empty()}</EmptyState>
+        )
+      ) : (
+        <ul
+          className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="representatives"
+        >
+          {shown.map(row => (
+            <li
+              key={row.id}
+              className={clsx('flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3', row.retiredAt != null && 'bg-slate-50')}
+              data-testid="representative-row"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  <bdi>{row.name}</bdi>
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+                    {ROLE_LABEL[row.role]()}
+                  </span>
+                  {row.userID != null && (
+                    <span title={m.representative_signs_in()} className="text-slate-400">
+                      <KeyRound className="size-4" aria-label={m.representative_signs_in()} />
+                    </span>
+                  )}
+                  {row.retiredAt != null && (
+                    <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">
+                      {m.places_retired()}
+                    </span>
+                  )}
+                </p>
+                <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-500">
+                  <bdi>{placeOf(row)}</bdi>
+                  {row.phone && (
+                    <bdi dir="ltr" className="tabular-nums">
+                      {formatPhone(row.phone)}
+                    </bdi>
+                  )}
+                  {row.email && (
+                    <bdi dir="ltr" className="break-all">
+                      {row.email}
+                    </bdi>
+                  )}
+                  {row.phoneHours && <bdi>{row.phoneHours}</bdi>}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setEditing(row)} aria-label={m.places_edit_named({name: row.name})}>
+                  <Pencil className="size-4" aria-hidden />
+                  <span className="max-sm:sr-only">{m.action_edit()}</span>
+                </Button>
+                {row.retiredAt == null ? (
+                  <Button variant="secondary" onClick={() => void retire(row, true)} data-testid="retire-representative">
+                    {m.places_retire()}
+                  </Button>
+                ) : (
+                  <Button variant="secondary" onClick={() => void retire(row, false)} data-testid="restore-representative">
+                    <RotateCcw className="size-4" aria-hidden />
+                    {m.places_restore()}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && (
+        <RepresentativeDialog representative={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import type {ReadonlyJSONObject} from '@rocicorp/zero';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import {randomInt} from 'node:crypto';
+import {nanoid} from 'nanoid';
+import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {queries} from '../../app/queries.ts';
+import {schema} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {connect} from '../../server/db/sql.ts';
+import {runServerMutator} from '../../server/zero/endpoints.ts';
+import {startTestApi} from '../support/api.ts';
+import {browser} from '../support/browser.ts';
+import {makeUser} from '../support/fixtures.ts';
+
+/**
+ * A community's registration link (issue 13, point 5): made and revoked through the real server
+ * mutators, used through the real API's public form, into real Postgres.
+ */
+const sql = connect(inject('databaseURL'));
+const db = zeroPostgresJS(schema, sql);
+let api: Awaited<ReturnType<typeof startTestApi>>;
+let editor: AuthContext, coordinator: AuthContext, otherCoordinator: AuthContext, shadchan: AuthContext;
+let communityID: string, otherCommunityID: string;
+beforeAll(async () => {
+  api = await startTestApi(sql);
+  [communityID, otherCommunityID] = [`c-${nanoid(6)}`, `c-${nanoid(6)}`];
+  await sql`INSERT INTO community (id, name) VALUES (${communityID}, ${'קהילת ' + communityID}), (${otherCommunityID}, ${'קהילת ' + otherCommunityID})`;
+  editor = await makeUser(sql, 'shadchan', ['editShadchanim', 'editTickets']);
+  coordinator = await makeUser(sql, 'coordinator');
+  await sql`UPDATE app_user SET community_id = ${communityID} WHERE id = ${coordinator.userID}`;
+  otherCoordinator = await makeUser(sql, 'coordinator');
+  await sql`UPDATE app_user SET community_id = ${otherCommunityID} WHERE id = ${otherCoordinator.userID}`;
+  shadchan = await makeUser(sql, 'shadchan', ['editTickets']);
+});
+afterAll(async () => {
+  await api.close();
+  await sql.end();
+});
+
+const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
+  db.transaction(tx => runServerMutator(tx, name, args, ctx));
+const link = (over: Record<string, unknown> = {}) => ({token: nanoid(), communityID, expiresAt: null, ...over});
+const linkRow = async (token: string) => (await sql`SELECT * FROM registration_link WHERE token = ${token}`)[0];
+const listAs = (ctx: AuthContext) =>
+  db.transaction(tx => tx.run(queries.registrationLinks.all.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.token));
+
+function candidateForm() {
+  return {
+    forename: 'חנה',
+    surname: `נרשמת${randomInt(0, 1e9)}`,
+    gender: 'female',
+    city: 'אלעד',
+    birthDate: '2002-02-02',
+    sectorID: 'litvish',
+    idNumber: null,
+    communityID: null,
+    details: {
+      occupation: 'מורה',
+      suggestionsContact: 'אמא',
+      suggestionsPhone: '052-7000000',
+      inquiryPhones: ['03-5000000'],
+      candidatePhone: `054${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+    },
+  };
+}
+const cardsNamed = (surname: string) => sql`SELECT * FROM profile WHERE surname = ${surname}`;
+
+describe('making and revoking links', () => {
+  test('editShadchanim and the community’s coordinator may make and revoke; each sees the links they may keep', async () => {
+    const byEditor = link();
+    const byCoordinator = link();
+    await mutate(editor, 'registrationLinks.create', byEditor);
+    await mutate(coordinator, 'registrationLinks.create', {...byCoordinator, expiresAt: Date.now() + 86_400_000});
+    expect(await linkRow(byCoordinator.token)).toMatchObject({community_id: communityID, created_by: coordinator.userID});
+    expect((await linkRow(byCoordinator.token))!.expires_at).toBeInstanceOf(Date);
+    await mutate(coordinator, 'registrationLinks.revoke', {token: byEditor.token});
+    expect((await linkRow(byEditor.token))!.revoked_at).toBeInstanceOf(Date);
+    expect(await listAs(coordinator)).toEqual(expect.arrayContaining([byEditor.token, byCoordinator.token]));
+    expect(await listAs(otherCoordinator)).not.toContain(byEditor.token);
+    expect(await listAs(shadchan)).toEqual([]);
+  });
+
+  test('another community’s coordinator and a shadchan are refused; nothing written', async () => {
+    const args = link();
+    for (const ctx of [otherCoordinator, shadchan]) {
+      await expect(mutate(ctx, 'registrationLinks.create', args)).rejects.toMatchObject({details: {code: 'forbidden'}});
+    }
+    expect(await linkRow(args.token)).toBeUndefined();
+    await mutate(coordinator, 'registrationLinks.create', args);
+    await expect(mutate(otherCoordinator, 'registrationLinks.revoke', {token: args.token})).rejects.toMatchObject({
+      details: {code: 'forbidden'},
+    });
+    expect((await linkRow(args.token))!.revoked_at).toBeNull();
+  });
+
+  test.each([
+    ['a short token', {token: 'short'}, 'token', 'invalidInput'],
+    ['no community', {communityID: ''}, 'communityID', 'required'],
+  ])('bad input (%s) is refused by field, nothing written', async (_, over, field, message) => {
+    const args = link(over);
+    await expect(mutate(editor, 'registrationLinks.create', args)).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: [expect.objectContaining({field, message})]},
+    });
+    expect(await linkRow(args.token)).toBeUndefined();
+  });
+
+  test('an expiry in the past and an unknown community are refused', async () => {
+    const past = link({expiresAt: Date.now() - 1000});
+    await expect(mutate(editor, 'registrationLinks.create', past)).rejects.toMatchObject({
+      details: {issues: [{field: 'expiresAt', message: 'linkExpiryPast'}]},
+    });
+    const unknown = link({communityID: 'c-nowhere'});
+    await expect(mutate(editor, 'registrationLinks.create', unknown)).rejects.toMatchObject({
+      details: {code: 'unknownOption'},
+    });
+    expect(await linkRow(past.token)).toBeUndefined();
+    expect(await linkRow(unknown.token)).toBeUndefined();
+  });
+});
+
+describe('the public form behind a link', () => {
+  const API = (token: string) => `/api/register/${token}`;
+
+  test('a valid link presets the community and files a pending card in it', async () => {
+    const args = link();
+    await mutate(coordinator, 'registrationLinks.create', args);
+    const b = browser(api.app);
+    expect(await b.get(`${API(args.token)}/form`)).toMatchObject({
+      status: 200,
+      body: {communityID, shadchanName: `קהילת ${communityID}`},
+    });
+    // Whatever community the sender picks, the card goes to the link's.
+    const form = {...candidateForm(), communityID: otherCommunityID};
+    expect(await b.post(API(args.token), form)).toMatchObject({status: 200, body: {ok: true}});
+    const [card] = await cardsNamed(form.surname);
+    expect(card).toMatchObject({
+      community_id: communityID,
+      state: 'pending',
+      source: 'candidate',
+      owner_id: coordinator.userID,
+    });
+    const pendingAs = (ctx: AuthContext) =>
+      db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
+    const approver = {...coordinator, permissions: [...coordinator.permissions, 'authorizeTemporaryProfiles' as const]};
+    expect(await pendingAs(approver)).toContain(card!.id);
+  });
+
+  test.each([
+    ['revoked', async (token: string) => void (await mutate(editor, 'registrationLinks.revoke', {token}))],
+    [
+      'expired',
+      async (token: string) =>
+        void (await sql`UPDATE registration_link SET expires_at = now() - interval '1 minute' WHERE token = ${token}`),
+    ],
+    ['unknown', async () => {}],
+  ])('a %s link is refused (404) and nothing is written', async (kind, spoil) => {
+    const args = link();
+    if (kind !== 'unknown') await mutate(editor, 'registrationLinks.create', args);
+    await spoil(args.token);
+    const b = browser(api.app);
+    expect(await b.get(`${API(args.token)}/form`)).toMatchObject({status: 404, body: {error: 'invalidLink'}});
+    const form = candidateForm();
+    expect(await b.post(API(args.token), form)).toMatchObject({status: 404, body: {error: 'invalidLink'}});
+    expect(await cardsNamed(form.surname)).toHaveLength(0);
+  });
+});
