@@ -13,6 +13,8 @@ const mobile = () => `050-${String(Math.floor(Math.random() * 1e7)).padStart(7, 
 test('the administrator adds a shadchan (a duplicate phone refused), who signs the agreement and sees the list; edit rights granted and revoked live; blocking signs them out at once', async ({
   browser,
 }) => {
+  // A long story with two users and several sign-ins: more than the default minute on a loaded machine.
+  test.setTimeout(120_000);
   const admin = await newSignedInPage(browser, 'demo-admin', 'en');
   await admin.goto('/users/new-user');
   const form = admin.getByTestId('staff-form');
