@@ -53,8 +53,7 @@ const MESSAGES: Record<string, () => string> = {
   shadchanPhoneExists: m.dict_shadchan_phone_exists,
   emailExists: m.staff_email_exists,
   roleForbidden: m.staff_role_forbidden,
-  // Representatives (issue 13): their sign-in account's email and phone.
-  emailTaken: m.error_email_taken,
+  // Representatives (issue 13): their sign-in account's phone.
   phoneTaken: m.error_phone_taken,
   linkExpiryPast: m.error_link_expiry_past,
 };

@@ -1,4 +1,5 @@
-import postgres from 'postgres';
+import type {Transaction} from '@rocicorp/zero';
+import postgres, {type TransactionSql} from 'postgres';
 
 /** One postgres.js pool per process. Dates and timestamps come back as JS values; Zero's adapter converts. */
 export function connect(url: string, options: {max?: number} = {}) {
@@ -6,3 +7,9 @@ export function connect(url: string, options: {max?: number} = {}) {
 }
 
 export type Sql = ReturnType<typeof connect>;
+
+/** A server mutator's own postgres.js transaction, for the columns and tables Zero does not replicate. */
+export function pgOf(tx: Transaction): TransactionSql {
+  if (tx.location !== 'server') throw new Error('server mutators run on the server');
+  return tx.dbTransaction.wrappedTransaction as TransactionSql;
+}

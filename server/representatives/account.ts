@@ -1,61 +1,57 @@
 import {nanoid} from 'nanoid';
 import type {Transaction} from '@rocicorp/zero';
-import {AppError} from '../../permissions/errors.ts';
-import {roleDefaults} from '../../permissions/roles.ts';
+import type {TransactionSql} from 'postgres';
+import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import type {RepresentativeArgs} from '../../app/representatives/schema.ts';
+import {pgOf} from '../db/sql.ts';
+import {addRepresentativeAccount, contactTaken} from '../staff/staff-members.ts';
 
 /**
  * A representative with an email or phone signs in like staff (issue 13): with an app_user of role
- * 'representative' (spec §6), linked by representative.user_id. The app_user's email and phone are
- * server-only columns, so this runs in SQL, on the server only.
+ * 'representative' (spec §6), linked by representative.user_id and made by the staff path
+ * (server/staff/staff-members.ts). The account's email and phone are server-only columns, so this runs
+ * in SQL, on the server only.
  *
- * ORCHESTRATOR: this is the minimal insert (the columns server/db/seed.ts DEMO_USERS writes); route it
- * through the staff path (app/staff, server/staff) once that lands, so one code path makes users.
- *
- * An account that already holds the email or phone is linked when it is a representative's account no
- * other representative holds; any other account holding them is a refusal on that field, which says no
- * more than that the contact is taken.
+ * An account of role 'representative' that no representative holds yet (one added on /users) is linked
+ * by its email or phone. Any other account holding them is a refusal on that field, which says no more
+ * than that the contact is taken.
  */
 export async function syncRepresentativeAccount(tx: Transaction, args: RepresentativeArgs): Promise<void> {
   if (tx.location !== 'server') return;
-  const db = tx.dbTransaction;
+  const pg = pgOf(tx);
   const email = args.email || null;
   const phone = args.phone || null;
-  const [rep] = await db.query('SELECT user_id FROM representative WHERE id = $1', [args.id]);
-  const linked = (rep?.user_id as string | null) ?? null;
+  const [rep] = await pg<{userID: string | null}[]>`SELECT user_id AS "userID" FROM representative WHERE id = ${args.id}`;
+  const linked = rep?.userID ?? null;
   if (!email && !phone && !linked) return;
 
-  const holders = (await db.query(
-    `SELECT u.id, u.role, lower(u.email) = lower($1) AS by_email,
-            (SELECT r.id FROM representative r WHERE r.user_id = u.id) AS rep_id
-     FROM app_user u WHERE lower(u.email) = lower($1) OR u.phone = $2`,
-    [email, phone],
-  )) as {id: string; role: string; by_email: boolean | null; rep_id: string | null}[];
-  let userID = linked;
-  for (const holder of holders) {
-    if (holder.id === linked) continue;
-    const free = holder.role === 'representative' && holder.rep_id === null;
-    if (!free || (userID !== null && userID !== holder.id)) {
-      const field = holder.by_email ? 'email' : 'phone';
-      throw new AppError('invalidInput', [{field, message: field === 'email' ? 'emailTaken' : 'phoneTaken'}]);
-    }
-    userID = holder.id;
-  }
+  const userID = linked ?? (await unclaimedAccount(pg, email, phone));
+  const taken = await contactTaken(pg, {id: userID ?? '', phone, email});
+  const issues: FieldIssue[] = [];
+  if (taken.email) issues.push({field: 'email', message: 'emailExists'});
+  if (taken.phone) issues.push({field: 'phone', message: 'phoneTaken'});
+  if (issues.length > 0) throw new AppError('invalidInput', issues);
 
   const communityID = args.role === 'community' ? args.placeID : null;
+  const gender = args.gender || null;
+  const accountID = userID ?? `rep-${nanoid()}`;
   if (userID) {
-    await db.query(
-      `UPDATE app_user SET name = $2, gender = COALESCE($3, gender), email = $4, phone = $5, community_id = $6,
-         updated_at = now() WHERE id = $1`,
-      [userID, args.name, args.gender || null, email, phone, communityID],
-    );
+    await pg`UPDATE app_user SET name = ${args.name}, gender = COALESCE(${gender}, gender), email = ${email},
+               phone = ${phone}, community_id = ${communityID}, updated_at = now()
+             WHERE id = ${userID}`;
   } else {
-    userID = `rep-${nanoid()}`;
-    await db.query(
-      `INSERT INTO app_user (id, name, gender, role, permissions, community_id, phone, email, approved_at)
-       VALUES ($1, $2, $3, 'representative', $4::text::jsonb, $5, $6, $7, now())`,
-      [userID, args.name, args.gender, JSON.stringify(roleDefaults('representative')), communityID, phone, email],
-    );
+    // The schema requires a gender whenever there is an email or phone.
+    await addRepresentativeAccount(pg, {id: accountID, name: args.name, gender: gender!, email, phone, communityID});
   }
-  if (userID !== linked) await db.query('UPDATE representative SET user_id = $2 WHERE id = $1', [args.id, userID]);
+  if (accountID !== linked) await pg`UPDATE representative SET user_id = ${accountID} WHERE id = ${args.id}`;
+}
+
+/** A representative's account with this email or phone that no representative holds. */
+async function unclaimedAccount(pg: TransactionSql, email: string | null, phone: string | null) {
+  const [account] = await pg<{id: string}[]>`
+    SELECT u.id FROM app_user u
+    WHERE u.role = 'representative' AND (lower(u.email) = lower(${email}) OR u.phone = ${phone})
+      AND NOT EXISTS (SELECT 1 FROM representative r WHERE r.user_id = u.id)
+    LIMIT 1`;
+  return account?.id ?? null;
 }

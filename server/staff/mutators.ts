@@ -1,14 +1,8 @@
-import {defineMutator, type Transaction} from '@rocicorp/zero';
-import type {TransactionSql} from 'postgres';
+import {defineMutator} from '@rocicorp/zero';
 import {assertMayCreateStaff, blockStaff, updateStaff} from '../../app/staff/mutators.ts';
 import {staffIDSchema, staffSchema} from '../../app/staff/schema.ts';
+import {pgOf} from '../db/sql.ts';
 import {addStaffMember, assertStaffFree, revokeSessionsOf, saveStaffContact} from './staff-members.ts';
-
-/** The server transaction's own postgres.js handle, for app_user's server-only columns and sessions. */
-function pgOf(tx: Transaction): TransactionSql {
-  if (tx.location !== 'server') throw new Error('server mutators run on the server');
-  return tx.dbTransaction.wrappedTransaction as TransactionSql;
-}
 
 /**
  * Server versions of app/staff/mutators.ts: the same rights checks, then duplicates checked against

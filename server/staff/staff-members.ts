@@ -2,6 +2,7 @@ import type {TransactionSql} from 'postgres';
 import * as v from 'valibot';
 import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import type {Permission} from '../../permissions/labels.ts';
+import {roleDefaults} from '../../permissions/roles.ts';
 import {staffSchema, type StaffArgs} from '../../app/staff/schema.ts';
 
 /**
@@ -22,23 +23,32 @@ export type StaffExtras = {
 };
 
 /**
+ * Which of a mobile number and an email another user (other than `id`) already has: sign-in needs each
+ * to be one person's. Shared by staff members and representatives' accounts. Writes of users take one
+ * transaction-wide lock first, so two at once cannot both pass.
+ */
+export async function contactTaken(pg: TransactionSql, user: {id: string; phone: string | null; email: string | null}) {
+  await pg`SELECT pg_advisory_xact_lock(hashtext('kesher:staff-members'))`;
+  const [taken] = await pg<{phone: boolean | null; email: boolean | null}[]>`
+    SELECT bool_or(phone = ${user.phone}) AS phone, bool_or(lower(email) = lower(${user.email})) AS email
+    FROM app_user WHERE id <> ${user.id}`;
+  return {phone: taken?.phone === true, email: taken?.email === true};
+}
+
+/**
  * A name (folded as names are everywhere: fold_name, migrations/0018) or a mobile number another user
- * already has is refused by field (spec §8); an email too, which sign-in needs to be one person's.
- * Staff writes take one transaction-wide lock first, so two at once cannot both pass.
+ * already has is refused by field (spec §8); an email too.
  */
 export async function assertStaffFree(pg: TransactionSql, args: StaffArgs) {
-  await pg`SELECT pg_advisory_xact_lock(hashtext('kesher:staff-members'))`;
-  const [taken] = await pg<{name: boolean; phone: boolean; email: boolean}[]>`
-    SELECT bool_or(fold_name(name) = fold_name(${args.name})) AS name,
-           bool_or(phone = ${args.phone}) AS phone,
-           bool_or(${args.email}::text IS NOT NULL AND lower(email) = lower(${args.email})) AS email
-    FROM app_user WHERE id <> ${args.id}`;
+  const taken = await contactTaken(pg, args);
+  const [named] = await pg<{name: boolean | null}[]>`
+    SELECT bool_or(fold_name(name) = fold_name(${args.name})) AS name FROM app_user WHERE id <> ${args.id}`;
   const issues: FieldIssue[] = [];
-  if (taken?.name) issues.push({field: 'name', message: 'shadchanNameExists'});
-  if (taken?.phone) issues.push({field: 'phone', message: 'shadchanPhoneExists'});
-  if (taken?.email) issues.push({field: 'email', message: 'emailExists'});
+  if (named?.name) issues.push({field: 'name', message: 'shadchanNameExists'});
+  if (taken.phone) issues.push({field: 'phone', message: 'shadchanPhoneExists'});
+  if (taken.email) issues.push({field: 'email', message: 'emailExists'});
   if (issues.length > 0) {
-    throw new AppError(taken?.name ? 'shadchanNameExists' : taken?.phone ? 'shadchanPhoneExists' : 'invalidInput', issues);
+    throw new AppError(named?.name ? 'shadchanNameExists' : taken.phone ? 'shadchanPhoneExists' : 'invalidInput', issues);
   }
 }
 
@@ -46,13 +56,35 @@ export async function assertStaffFree(pg: TransactionSql, args: StaffArgs) {
 export async function addStaffMember(pg: TransactionSql, input: StaffArgs, extras: StaffExtras = {}) {
   const args = v.parse(staffSchema, input);
   await assertStaffFree(pg, args);
+  await insertUser(pg, args, extras);
+}
+
+/**
+ * A representative's sign-in account (spec §6 role 'representative'): approved at once, with the role's
+ * default grants and the community it represents, if any. The caller has checked the contact is free.
+ */
+export async function addRepresentativeAccount(pg: TransactionSql, account: RepresentativeAccount) {
+  const {communityID, ...user} = account;
+  await insertUser(
+    pg,
+    {...user, role: 'representative', landline: null, employment: 'external', printNotes: '', availableHours: ''},
+    {permissions: roleDefaults('representative'), communityID, approved: true},
+  );
+}
+export type RepresentativeAccount = Pick<StaffArgs, 'id' | 'name' | 'gender' | 'email'> & {
+  phone: string | null;
+  communityID: string | null;
+};
+
+/** The one INSERT of an app_user: staff from the form and the seed, representatives' accounts. */
+async function insertUser(pg: TransactionSql, user: Omit<StaffArgs, 'phone'> & {phone: string | null}, extras: StaffExtras) {
   await pg`
     INSERT INTO app_user (id, name, gender, role, permissions, community_id, phone, landline, email, employment,
                           print_notes, available_hours, password_hash, approved_at, declaration_accepted_on,
                           agreement_due)
-    VALUES (${args.id}, ${args.name}, ${args.gender}, ${args.role}, ${pg.json([...(extras.permissions ?? [])])},
-            ${extras.communityID ?? null}, ${args.phone}, ${args.landline}, ${args.email}, ${args.employment},
-            ${args.printNotes}, ${args.availableHours}, ${extras.passwordHash ?? null},
+    VALUES (${user.id}, ${user.name}, ${user.gender}, ${user.role}, ${pg.json([...(extras.permissions ?? [])])},
+            ${extras.communityID ?? null}, ${user.phone}, ${user.landline}, ${user.email}, ${user.employment},
+            ${user.printNotes}, ${user.availableHours}, ${extras.passwordHash ?? null},
             ${extras.approved ? new Date() : null}, ${extras.declarationAccepted ? new Date() : null},
             ${!extras.agreementSigned})`;
 }

@@ -154,7 +154,7 @@ describe('representatives', () => {
     await makeUser(sql, 'shadchan', [], {email: staffEmail, phone: staffPhone});
     const byEmail = representative({email: staffEmail});
     expect(await refusal(mutate(coordinatorEditor, 'representatives.create', byEmail))).toMatchObject({
-      issues: [{field: 'email', message: 'emailTaken'}],
+      issues: [{field: 'email', message: 'emailExists'}],
     });
     const byPhone = representative({phone: staffPhone, email: `${nanoid(8)}@example.org`});
     expect(await refusal(mutate(coordinatorEditor, 'representatives.create', byPhone))).toMatchObject({
@@ -163,6 +163,33 @@ describe('representatives', () => {
     expect(await row(byEmail.id)).toBeUndefined();
     expect(await row(byPhone.id)).toBeUndefined();
     expect(await usersWithEmail(byPhone.email)).toBe(0);
+  });
+
+  test('an account of role representative added on /users is linked by its email; a second representative with it is refused', async () => {
+    const email = `${nanoid(8)}@example.org`.toLowerCase();
+    const accountID = `u-${nanoid(8)}`;
+    const admin = await makeUser(sql, 'admin', []);
+    await mutate(admin, 'staff.create', {
+      id: accountID,
+      name: unique('נציגה'),
+      phone: randomMobile(),
+      landline: '',
+      gender: 'female',
+      role: 'representative',
+      email,
+      employment: 'external',
+      printNotes: '',
+      availableHours: '',
+    });
+    const first = representative({email, gender: 'female'});
+    await mutate(coordinatorEditor, 'representatives.create', first);
+    expect((await row(first.id))!.user_id).toBe(accountID);
+    expect(await usersWithEmail(email)).toBe(1);
+    const second = representative({email, gender: 'female'});
+    expect(await refusal(mutate(coordinatorEditor, 'representatives.create', second))).toMatchObject({
+      issues: [{field: 'email', message: 'emailExists'}],
+    });
+    expect(await row(second.id)).toBeUndefined();
   });
 
   test('without editShadchanim: create, update, retire and the list are refused; nothing written', async () => {
