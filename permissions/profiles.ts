@@ -10,7 +10,8 @@ type ProfileQuery<R> = Query<'profile', Schema, R>;
  * - admin: everything;
  * - with showTickets: their own cards, and general-database cards that are open to all or that chose
  *   this user (spec §6 "all site contacts or restricted to chosen parties"); a card awaiting approval
- *   (pending, §4) only with authorizeTemporaryProfiles;
+ *   (pending, §4) only with authorizeTemporaryProfiles, or, for a community's coordinator, those of
+ *   their community (what its registration link brings in waits for them, issue 13: decidesPending);
  * - a representative: exactly the cards under their care (spec §2), those of the community or the
  *   institution they represent, as the representative table links their account (migrations/0026);
  *   pending ones as above;
@@ -22,6 +23,7 @@ export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefi
   // The primary key is never null: a filter that matches nothing on both SQLite and Postgres.
   if (!ctx || !can(ctx, 'showTickets')) return q.where('id', 'IS', null);
   const showPending = can(ctx, 'authorizeTemporaryProfiles');
+  const coordinates = (u: Query<'user', Schema>) => u.where('id', ctx.userID).where('role', 'coordinator');
   const inCare = (r: Query<'representative', Schema>) => r.where('userID', ctx.userID).where('retiredAt', 'IS', null);
   const seen =
     ctx.role === 'admin'
@@ -36,6 +38,10 @@ export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefi
         : q.where(({or, and, cmp, exists}) =>
             or(
               cmp('ownerID', ctx.userID),
+              // What a community's registration link brings in waits for its coordinator (issue 13).
+              ...(showPending || ctx.role !== 'coordinator'
+                ? []
+                : [and(cmp('state', 'pending'), cmp('database', 'general'), exists('communityCoordinators', coordinates))]),
               and(
                 cmp('database', 'general'),
                 or(
@@ -49,4 +55,29 @@ export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefi
   return can(ctx, 'showDeletedProfiles')
     ? seen
     : seen.where('deletedAt', 'IS', null).where('closedAt', 'IS', null).where('state', '!=', 'blocked');
+}
+
+/**
+ * Pending cards (spec §4) this user decides on, approving or discarding them: every one they see with
+ * authorizeTemporaryProfiles; a community's coordinator, the general database's pending cards of their
+ * community. The query form of `decidesPending`, which the card's screen uses.
+ */
+export function decidablePending<R>(q: ProfileQuery<R>, ctx: AuthContext | undefined): ProfileQuery<R> {
+  const pending = visibleProfiles(q, ctx).where('state', 'pending');
+  if (can(ctx, 'authorizeTemporaryProfiles')) return pending;
+  if (ctx?.role !== 'coordinator') return q.where('id', 'IS', null);
+  return pending.where('database', 'general').whereExists('communityCoordinators', u => u.where('id', ctx.userID));
+}
+
+/** Whether this user decides on this pending card; `myCommunityID` is their own (app_user.community_id). */
+export function decidesPending(
+  ctx: AuthContext,
+  card: {state: string; database: string; communityID?: string | null | undefined},
+  myCommunityID: string | null | undefined,
+): boolean {
+  if (card.state !== 'pending' || !can(ctx, 'showTickets')) return false;
+  if (can(ctx, 'authorizeTemporaryProfiles')) return true;
+  return (
+    ctx.role === 'coordinator' && card.database === 'general' && card.communityID != null && card.communityID === myCommunityID
+  );
 }

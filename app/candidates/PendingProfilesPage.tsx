@@ -16,8 +16,8 @@ import {genderLabel} from './labels.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
- * Temporary cards awaiting approval (spec §4 pending): whoever holds authorizeTemporaryProfiles
- * approves them one by one or chosen together, or moves the chosen ones to the recycling bin (after a
+ * Temporary cards awaiting approval (spec §4 pending): whoever holds authorizeTemporaryProfiles, or a
+ * community's coordinator for their community's (permissions/profiles.ts decidablePending), approves them one by one or chosen together, or moves the chosen ones to the recycling bin (after a
  * confirmation; they stay restorable there). Live: another approver's decision removes rows at once.
  */
 export function PendingProfilesPage() {

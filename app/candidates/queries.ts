@@ -1,6 +1,6 @@
 import {defineQuery, escapeLike} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
-import {visibleProfiles} from '../../permissions/profiles.ts';
+import {decidablePending, visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleNotes} from '../../permissions/notes.ts';
 import {visibleFiles} from '../../permissions/files.ts';
@@ -105,8 +105,7 @@ export const candidateQueries = {
 
   /** Temporary cards awaiting approval (spec §4 pending), oldest first: for those who approve them. */
   pending: defineQuery(({ctx}) =>
-    (can(ctx, 'authorizeTemporaryProfiles') ? visibleProfiles(zql.profile, ctx) : zql.profile.where('id', 'IS', null))
-      .where('state', 'pending')
+    decidablePending(zql.profile, ctx)
       .where('deletedAt', 'IS', null)
       .related('owner', o => o.one())
       .orderBy('createdAt', 'asc')

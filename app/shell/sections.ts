@@ -43,7 +43,7 @@ export type Section = {
   title: () => string;
   icon: LucideIcon;
   permission?: Permission;
-  /** A role that may open it without the permission (a community's coordinator: its registration links). */
+  /** A role that may open it without the permission (a community's coordinator: its registration links and arrivals). */
   orRole?: Role;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
@@ -66,6 +66,7 @@ export const SECTIONS = [
     title: m.section_temporary_profiles,
     icon: Hourglass,
     permission: 'authorizeTemporaryProfiles',
+    orRole: 'coordinator',
     built: true,
   },
   {path: '/dashboard', title: m.section_dashboard, icon: LayoutDashboard, built: true},

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {signIn} from './helpers.ts';
+import {expectNoSidewaysScroll, signIn} from './helpers.ts';
 import {SECTIONS} from '../../app/shell/sections.ts';
 
 /** WCAG 2.0 AA (Israeli accessibility law): no serious or critical axe violations, in Hebrew and English. */
@@ -41,7 +41,7 @@ for (const locale of ['he', 'en'] as const) {
       // At phone width the menu is a drawer and nothing pushes the page sideways.
       await page.setViewportSize({width: 375, height: 740});
       await expect(page.getByTestId('side-menu')).toBeHidden();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(page, path);
       await page.screenshot({path: `test-results/screens/routes/${locale}-375${name}.png`});
     }
     // The shell's overlays too: the settings panel (with the forum's news and the site switches) and a floating submenu.

@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test, type Page} from '@playwright/test';
-import {db, signIn, uniqueSurname} from './helpers.ts';
+import {expect, test} from '@playwright/test';
+import {db, expectNoSidewaysScroll, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * A candidate opens a shadchan's personal link, fills the public form (errors first, then fixed),
  * confirms the §5 warning and sends it; the card waits on an approver's temporary-profiles list.
  */
-
-/** The page never scrolls sideways. */
-async function noSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 test('the link → the form → an error → fixed → the §5 confirmation → sent → on the approver’s list', async ({page, browser}) => {
   await page.goto('/api/peoples/add-people-by-user/demo-shadchan');
@@ -81,10 +74,10 @@ test('on a phone (375 px) the form, the dialog and the confirmation fit without 
   await page.setViewportSize({width: 375, height: 760});
   await page.goto('/add-people/demo-shadchan');
   await expect(page.getByTestId('candidate-form')).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.getByTestId('candidate-form-submit').click();
   await expect(page.locator('[name=forename]')).toBeFocused();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({path: 'test-results/screens/candidate-form-375-he.png'});
   await page.locator('[name=inquiryPhones]').scrollIntoViewIfNeeded();
   await page.screenshot({path: 'test-results/screens/candidate-form-375-contacts-he.png'});

@@ -1,7 +1,7 @@
 import {crc32, deflateSync} from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {createCandidate, db, newSignedInPage, search, uniqueSurname} from './helpers.ts';
+import {createCandidate, db, expectNoSidewaysScroll, newSignedInPage, search, uniqueSurname} from './helpers.ts';
 
 /** A real portrait PNG (a soft background and a head-and-shoulders silhouette), made here. */
 function portraitPNG(width = 240, height = 320): Buffer {
@@ -169,6 +169,6 @@ test('the Files section in English reads left to right, passes axe and fits a ph
   const results = await new AxeBuilder({page}).include('[data-testid=card-files]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   await page.setViewportSize({width: 375, height: 740});
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
   await page.getByTestId('card-files').screenshot({path: 'test-results/screens/card-files-375-en.png'});
 });

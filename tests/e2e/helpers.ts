@@ -142,3 +142,24 @@ export async function pickActivitySide(page: Page, side: 'male' | 'female', card
   await page.getByTestId(`pick-${side}-options`).getByTestId('pick-option').filter({hasText: card.forename}).first().click();
   await expect(page.getByTestId(`pick-${side}-chosen`)).toContainText(card.surname);
 }
+
+/**
+ * Fails while the page scrolls sideways (a phone's width, say), naming the innermost elements that stick
+ * out so a failure says what to fix. Polled: a dialog closing or a toast arriving may widen it a moment.
+ */
+export async function expectNoSidewaysScroll(page: Page, message = 'no sideways scrolling') {
+  const stickingOut = () =>
+    page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= root.clientWidth) return [];
+      const out = (e: Element) => {
+        const box = e.getBoundingClientRect();
+        return box.right > root.clientWidth + 0.5 || box.left < -0.5;
+      };
+      return [...document.body.querySelectorAll('*')]
+        .filter(e => out(e) && ![...e.children].some(out))
+        .slice(0, 5)
+        .map(e => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ${(e.textContent ?? '').slice(0, 40)}`);
+    });
+  await expect.poll(stickingOut, {message}).toEqual([]);
+}

@@ -2,7 +2,7 @@ import {expect, test, type Page} from '@playwright/test';
 import {nanoid} from 'nanoid';
 import {signEvent} from '../../server/phone-proxy/signature.ts';
 import {e2ePorts} from '../support/e2e-stack.ts';
-import {db, insertCard, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, insertCard, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * The phone proxy end to end (issue 12 §5): the provider's signed webhook, Postgres, the sidecar, the
@@ -113,5 +113,5 @@ test('the calls list with the development "simulate a call": not now leaves the 
   // On a phone the row's cells stack, each with its label.
   await page.setViewportSize({width: 375, height: 740});
   await expect(row.getByText('Caller')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test} from '@playwright/test';
-import {db, insertCard, newSignedInPage, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, uniqueSurname} from './helpers.ts';
 
 /**
  * Presence on a card, with two real browsers: each sees the other viewing; editing shows as editing;
@@ -49,7 +49,7 @@ test('two shadchaniot on one card see each other viewing, then editing, then gon
     // At 375 px the chips wrap: no sideways scroll.
     await second.setViewportSize({width: 375, height: 800});
     await expect(onSecond).toHaveCount(2);
-    expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(second);
     await second.screenshot({path: 'test-results/screens/presence-he-375.png'});
     await second.setViewportSize({width: 1280, height: 800});
 

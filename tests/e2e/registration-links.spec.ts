@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * A community's registration link (issue 13, point 5): the community's coordinator makes one, a
@@ -7,23 +7,11 @@ import {db, signIn, uniqueSurname} from './helpers.ts';
  * pending for the coordinator; a revoked link is refused plainly.
  */
 
-// The demo coordinator (Bnei Brak) approves profiles for this test only: what a registration link
-// brings in waits for an approver (authorizeTemporaryProfiles), which the permission editor grants.
-test.beforeAll(async () => {
-  const sql = db();
-  await sql`UPDATE app_user SET permissions = permissions || '["authorizeTemporaryProfiles"]'::jsonb WHERE id = 'demo-coordinator'`;
-  await sql.end();
-});
-test.afterAll(async () => {
-  const sql = db();
-  await sql`UPDATE app_user SET permissions = permissions - 'authorizeTemporaryProfiles' WHERE id = 'demo-coordinator'`;
-  await sql.end();
-});
-
-test('the coordinator makes a link → a fresh browser opens the form with the community preset → sent → pending for the coordinator', async ({
+test('the coordinator makes a link → a fresh browser opens the form with the community preset → sent → pending for the coordinator, who approves it', async ({
   page,
   browser,
 }) => {
+  // The demo coordinator (Bnei Brak) does not hold authorizeTemporaryProfiles: their community's arrivals wait for them anyway.
   await signIn(page, 'demo-coordinator');
   await page.goto('/registration-links');
   const form = page.getByTestId('registration-link-form');
@@ -38,6 +26,11 @@ test('the coordinator makes a link → a fresh browser opens the form with the c
   const url = (await row.getByTestId('registration-link-url').textContent())!;
   expect(url).toMatch(/\/register\/[A-Za-z0-9_-]{24}$/);
   await page.screenshot({path: 'test-results/screens/registration-links-he.png', fullPage: true});
+
+  const pending = await (await browser.newContext()).newPage();
+  await signIn(pending, 'demo-coordinator');
+  await pending.goto('/temporary-profiles');
+  await expect(pending.getByTestId('pending-profiles')).toBeVisible();
 
   const candidate = await (await browser.newContext()).newPage();
   await candidate.goto(url);
@@ -61,10 +54,14 @@ test('the coordinator makes a link → a fresh browser opens the form with the c
 
   const sql = db();
   const [sent] = await sql`SELECT community_id, state FROM profile WHERE surname = ${surname}`;
-  await sql.end();
   expect(sent).toMatchObject({community_id: 'bnei-brak', state: 'pending'});
-  await page.goto('/temporary-profiles');
-  await expect(page.getByTestId('pending-card').filter({hasText: surname})).toBeVisible();
+  // Live on the coordinator's open list of arrivals, and approved from there.
+  const arrived = pending.getByTestId('pending-card').filter({hasText: surname});
+  await expect(arrived).toBeVisible();
+  await arrived.getByTestId('pending-approve-one').click();
+  await expect(arrived).toHaveCount(0);
+  await expect.poll(async () => (await sql`SELECT state FROM profile WHERE surname = ${surname}`)[0]?.state).toBe('active');
+  await sql.end();
 });
 
 test('a revoked link shows a clear refusal (375 px, no sideways scrolling on the list)', async ({page, browser}) => {
@@ -75,11 +72,16 @@ test('a revoked link shows a clear refusal (375 px, no sideways scrolling on the
   await page.getByTestId('generate-link').click();
   const row = page.getByTestId('registration-link-row').first();
   const url = (await row.getByTestId('registration-link-url').textContent())!;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({path: 'test-results/screens/registration-links-375-he.png', fullPage: true});
   await row.getByTestId('revoke-registration-link').click();
   await page.getByRole('dialog').getByRole('button', {name: 'ביטול הקישור'}).click();
   await expect(page.getByTestId('registration-link-row').first().getByTestId('registration-link-state')).toHaveText('בוטל');
+
+  const pending = await (await browser.newContext()).newPage();
+  await signIn(pending, 'demo-coordinator');
+  await pending.goto('/temporary-profiles');
+  await expect(pending.getByTestId('pending-profiles')).toBeVisible();
 
   const candidate = await (await browser.newContext()).newPage();
   await candidate.goto(url);

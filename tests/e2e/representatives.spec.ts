@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, search, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, search, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * Representatives (issue 13, point 4): coordinator editing adds one with an email, which makes the
@@ -28,7 +28,7 @@ test('add a community representative → they sign in and see only their communi
   await expect(form).toBeHidden();
   const row = page.getByTestId('representative-row').filter({hasText: name});
   await expect(row).toContainText('בני ברק');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({path: 'test-results/screens/representatives-375-he.png', fullPage: true});
 
   // Two fresh cards, one in the representative's community and one elsewhere.

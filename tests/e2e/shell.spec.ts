@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, pickActivitySide, signIn} from './helpers.ts';
+import {db, expectNoSidewaysScroll, pickActivitySide, signIn} from './helpers.ts';
 
 /** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
 test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
@@ -158,7 +158,7 @@ test('at 375 px the side menu becomes a drawer that closes on navigation', async
   await signIn(page, 'demo-admin');
   await expect(page.getByTestId('side-menu')).toBeHidden();
   // No horizontal scroll on the page itself: the candidate table scrolls inside its own box.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({path: 'test-results/screens/home-375-he.png'});
   await page.getByTestId('menu-drawer-open').click();
   const drawer = page.getByTestId('menu-drawer');

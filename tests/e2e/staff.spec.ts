@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, newSignedInPage, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, newSignedInPage, uniqueSurname} from './helpers.ts';
 
 /**
  * Shadchanim (issue 13) in the browser: the administrator adds one through the form (the form's own
@@ -120,8 +120,7 @@ test('the staff list is cards on a 375 px phone, in Hebrew (RTL)', async ({brows
   await expect(page.getByTestId('staff-card').first()).toBeVisible();
   await expect(page.getByTestId('staff-table')).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.getByTestId('staff-filter-role').selectOption('admin');
   await expect(page.getByTestId('staff-card')).toHaveCount(1);
   await page.screenshot({path: 'test-results/screens/staff-list-he-375.png'});

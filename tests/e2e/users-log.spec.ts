@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import {expect, test} from '@playwright/test';
-import {db, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * admin/logs (usersLog): a shadchan opens a card; the administrator's users log shows that card opened
@@ -53,7 +53,7 @@ test('the users log shows the card a shadchan opened, and exports it as CSV', as
 
   await page.setViewportSize({width: 375, height: 800});
   await expect(page.getByTestId('log-card').first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({path: 'test-results/screens/users-log-375-he.png', fullPage: true});
 });
 

@@ -120,6 +120,8 @@ describe('making and revoking links', () => {
 
 describe('the public form behind a link', () => {
   const API = (token: string) => `/api/register/${token}`;
+  const pendingAs = (ctx: AuthContext) =>
+    db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
 
   test('a valid link presets the community and files a pending card in it', async () => {
     const args = link();
@@ -139,10 +141,30 @@ describe('the public form behind a link', () => {
       source: 'candidate',
       owner_id: coordinator.userID,
     });
-    const pendingAs = (ctx: AuthContext) =>
-      db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
-    const approver = {...coordinator, permissions: [...coordinator.permissions, 'authorizeTemporaryProfiles' as const]};
-    expect(await pendingAs(approver)).toContain(card!.id);
+    expect(await pendingAs(coordinator)).toContain(card!.id);
+  });
+
+  test("what arrives waits for that community's coordinator alone, who approves it without authorizeTemporaryProfiles", async () => {
+    const args = link();
+    await mutate(editor, 'registrationLinks.create', args);
+    const form = candidateForm();
+    expect(await browser(api.app).post(API(args.token), form)).toMatchObject({status: 200});
+    const [card] = await cardsNamed(form.surname);
+    expect(card).toMatchObject({owner_id: editor.userID, community_id: communityID, state: 'pending'});
+    expect(coordinator.permissions).not.toContain('authorizeTemporaryProfiles');
+    expect(await pendingAs(coordinator)).toContain(card!.id);
+    expect(await pendingAs(otherCoordinator)).not.toContain(card!.id);
+    expect(await pendingAs(shadchan)).not.toContain(card!.id);
+
+    for (const [outsider, code] of [
+      [otherCoordinator, 'notFound'],
+      [shadchan, 'forbidden'],
+    ] as const) {
+      await expect(mutate(outsider, 'cards.approve', {ids: [card!.id]})).rejects.toMatchObject({details: {code}});
+    }
+    expect((await cardsNamed(form.surname))[0]).toMatchObject({state: 'pending'});
+    await mutate(coordinator, 'cards.approve', {ids: [card!.id]});
+    expect((await cardsNamed(form.surname))[0]).toMatchObject({state: 'active'});
   });
 
   test.each([

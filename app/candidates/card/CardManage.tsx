@@ -6,6 +6,7 @@ import {useState} from 'react';
 import {toast} from 'sonner';
 import type {Row} from '@rocicorp/zero';
 import {can, type AuthContext} from '../../../permissions/context.ts';
+import {decidesPending} from '../../../permissions/profiles.ts';
 import type {ProfileState, Schema} from '../../../zero-schema.ts';
 import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
@@ -37,6 +38,7 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const mayEdit = can(ctx, 'editTickets');
+  const [me] = useQuery(queries.staff.me());
   const owns = card.ownerID === ctx.userID || ctx.role === 'admin';
   if (!mayEdit) return null;
 
@@ -59,7 +61,7 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
       <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_manage()}</h2>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
         {card.state === 'pending'
-          ? can(ctx, 'authorizeTemporaryProfiles') && (
+          ? decidesPending(ctx, card, me?.communityID) && (
               <Button
                 onClick={() => void run(zero, mutators.cards.approve({ids: [card.id]}), SAY.updated())}
                 data-testid="card-approve"

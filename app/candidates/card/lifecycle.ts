@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import {zql} from '../../../zero-schema.ts';
 import {assertCan, can, type AuthContext} from '../../../permissions/context.ts';
 import {AppError} from '../../../permissions/errors.ts';
+import {decidablePending} from '../../../permissions/profiles.ts';
 import {msToIsoDate} from '../../lib/dates.ts';
 import {id} from '../schema.ts';
 import {
@@ -63,10 +64,13 @@ async function setState({tx, ctx, args}: Write<v.InferOutput<typeof cardStateSch
 
 /** Approves temporary cards (or moves them to the recycling bin), each as its own revision. */
 async function decide({tx, ctx, args}: Write<{ids: string[]}>, approve: boolean, now: number) {
-  assertCan(ctx, 'authorizeTemporaryProfiles');
+  // A community's coordinator decides on their community's arrivals (permissions/profiles.ts decidablePending).
+  if (ctx?.role !== 'coordinator') assertCan(ctx, 'authorizeTemporaryProfiles');
+  assertCan(ctx, 'showTickets');
   for (const cardID of new Set(args.ids)) {
     const card = await visibleCard(tx, ctx, cardID);
     if (card.state !== 'pending') continue;
+    if (!(await tx.run(decidablePending(zql.profile, ctx).where('id', cardID).one()))) throw new AppError('forbidden');
     await reviseCard(tx, ctx, card, approve ? {state: 'active'} : {deletedAt: now}, now);
   }
 }
