@@ -5,6 +5,17 @@ import {FEMALE_FORENAMES, MALE_FORENAMES} from './demo-names.ts';
 
 const MALE_OCCUPATIONS = ['אברך', 'בחור ישיבה', 'מורה', 'רואה חשבון', 'מהנדס תוכנה', 'סופר סת״ם', 'מנהל חשבונות'];
 const FEMALE_OCCUPATIONS = ['גננת', 'מורה', 'מזכירה רפואית', 'מתכנתת', 'רואת חשבון', 'קלינאית תקשורת', 'מעצבת גרפית'];
+/** Demo yeshivas and seminaries (admin/schools); the demo cards name them (their learning). */
+export const DEMO_INSTITUTIONS = [
+  {id: 'ponevezh', name: 'ישיבת פוניבז׳', type: 'yeshiva', variations: ['פוניבז', 'Ponevezh']},
+  {id: 'mir', name: 'ישיבת מיר', type: 'yeshiva', variations: ['Mir']},
+  {id: 'hevron', name: 'ישיבת חברון', type: 'yeshiva', variations: ['חברון כנסת ישראל']},
+  {id: 'slabodka', name: 'ישיבת סלבודקה', type: 'yeshiva', variations: []},
+  {id: 'beis-yaakov', name: 'סמינר בית יעקב', type: 'seminary', variations: ['בית יעקב']},
+  {id: 'wolf', name: 'סמינר וולף', type: 'seminary', variations: ['וולף', 'Wolf']},
+  {id: 'beit-malka', name: 'סמינר בית מלכה', type: 'seminary', variations: []},
+] as const;
+
 const LEARNING_MALE = ['ישיבת פוניבז׳', 'ישיבת מיר', 'כולל ערב', 'ישיבת חברון', 'ישיבת סלבודקה'];
 const LEARNING_FEMALE = ['סמינר בית יעקב', 'סמינר וולף', 'סמינר בית מלכה', 'מכללת ירושלים'];
 
@@ -19,7 +30,7 @@ export function demoDetails(profile: DemoProfile, seed: number): CardDetails {
   const mother = `${pick(rand, FEMALE_FORENAMES)} ${profile.surname}`;
   const [own, fatherPhone, motherPhone] = profile.phones;
   const children = 2 + Math.floor(rand() * 9);
-  return {
+  const details: CardDetails = {
     maritalStatus: rand() < 0.92 ? 'single' : 'divorced',
     height: male ? 165 + Math.floor(rand() * 25) : 152 + Math.floor(rand() * 20),
     build: pick(rand, ['slim', 'average', 'average', 'sturdy']),
@@ -39,4 +50,7 @@ export function demoDetails(profile: DemoProfile, seed: number): CardDetails {
     suggestionsPhone: fatherPhone ?? own!,
     inquiryPhones: [motherPhone ?? own!],
   };
+  // Where they learn, when it is an institution the demo knows, links the card to it (and its representative).
+  const institution = DEMO_INSTITUTIONS.find(i => i.name === details.learning);
+  return institution ? {...details, institution: institution.name} : details;
 }

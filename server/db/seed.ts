@@ -1,12 +1,18 @@
 import {randomBytes} from 'node:crypto';
+import * as v from 'valibot';
+import {representativeSchema} from '../../app/representatives/schema.ts';
 import type {Sql} from './sql.ts';
 import {hashPassword} from '../auth/passwords.ts';
+import {syncRepresentativeAccount} from '../representatives/account.ts';
 import {addStaffMember} from '../staff/staff-members.ts';
-import {demoDetails} from './demo-details.ts';
+import {DEMO_INSTITUTIONS, demoDetails} from './demo-details.ts';
 import {generateActivities} from './demo-activities.ts';
 import {generateProfiles, type DemoProfile} from './demo-data.ts';
 
-/** Demo staff: an admin and three shadchanim with different permissions (one a community coordinator). */
+/**
+ * Demo staff: an admin, three shadchanim with different permissions (one a community coordinator) and a
+ * seminary's representative.
+ */
 export const DEMO_USERS = [
   {
     id: 'demo-admin',
@@ -52,7 +58,32 @@ export const DEMO_USERS = [
     email: 'david@kesher.example',
     summary: 'shadchan: view only',
   },
+  {
+    id: 'demo-representative',
+    name: 'חנה לוי',
+    gender: 'female',
+    role: 'representative',
+    permissions: [],
+    community: null,
+    phone: '+972501000005',
+    email: 'chana@kesher.example',
+    summary: 'representative of סמינר וולף: the cards in her care',
+  },
 ] as const;
+
+/** The demo representative represents a seminary (sees its cards); a screen made her the same way. */
+const DEMO_REPRESENTATIVE = {
+  id: 'demo-rep-wolf',
+  name: 'חנה לוי',
+  role: 'seminary',
+  gender: 'female',
+  email: 'chana@kesher.example',
+  phone: '+972501000005',
+  formCoordinator: 'המזכירות',
+  inquiryContact: 'חנה לוי',
+  phoneHours: '09:00–13:00',
+  placeID: 'wolf',
+} as const;
 
 /** Every demo account's password (development and demo data only). */
 export const DEMO_PASSWORD = 'kesher-demo';
@@ -64,7 +95,7 @@ const COMMUNITIES = [
   {id: 'modiin-illit', name: 'מודיעין עילית'},
 ];
 
-const SHADCHAN_IDS = DEMO_USERS.filter(u => u.role !== 'admin').map(u => u.id);
+const SHADCHAN_IDS = DEMO_USERS.filter(u => u.role === 'shadchan' || u.role === 'coordinator').map(u => u.id);
 
 /** A seeded demo account and the password it got. */
 export type DemoAccount = {id: string; name: string; email: string; password: string};
@@ -121,6 +152,20 @@ export async function seedDemoIfEmpty(
         },
       );
     }
+    // The representative's account was added as a user above (as on /users); saving her representative
+    // record links it by its email, as the representatives screen does (server/representatives/account.ts).
+    await tx`INSERT INTO institution ${tx(
+      DEMO_INSTITUTIONS.map(i => ({...i, variations: tx.json([...i.variations])})),
+      'id',
+      'name',
+      'type',
+      'variations',
+    )}`;
+    const r = DEMO_REPRESENTATIVE;
+    await tx`INSERT INTO representative (id, name, role, gender, email, phone, form_coordinator, inquiry_contact, phone_hours, institution_id)
+             VALUES (${r.id}, ${r.name}, ${r.role}, ${r.gender}, ${r.email}, ${r.phone}, ${r.formCoordinator},
+                     ${r.inquiryContact}, ${r.phoneHours}, ${r.placeID})`;
+    await syncRepresentativeAccount(tx, v.parse(representativeSchema, r));
     const profiles = await demoProfiles(tx, profileCount);
     await insertProfiles(tx, profiles);
     await insertDemoActivities(tx, profiles, activitiesPerProfile);

@@ -1,9 +1,7 @@
 import {nanoid} from 'nanoid';
-import type {Transaction} from '@rocicorp/zero';
 import type {TransactionSql} from 'postgres';
 import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import type {RepresentativeArgs} from '../../app/representatives/schema.ts';
-import {pgOf} from '../db/sql.ts';
 import {addRepresentativeAccount, contactTaken} from '../staff/staff-members.ts';
 
 /**
@@ -16,9 +14,7 @@ import {addRepresentativeAccount, contactTaken} from '../staff/staff-members.ts'
  * by its email or phone. Any other account holding them is a refusal on that field, which says no more
  * than that the contact is taken.
  */
-export async function syncRepresentativeAccount(tx: Transaction, args: RepresentativeArgs): Promise<void> {
-  if (tx.location !== 'server') return;
-  const pg = pgOf(tx);
+export async function syncRepresentativeAccount(pg: TransactionSql, args: RepresentativeArgs): Promise<void> {
   const email = args.email || null;
   const phone = args.phone || null;
   const [rep] = await pg<{userID: string | null}[]>`SELECT user_id AS "userID" FROM representative WHERE id = ${args.id}`;

@@ -20,6 +20,7 @@ import {staffServerMutators} from '../staff/mutators.ts';
 import {createRepresentative, updateRepresentative} from '../../app/representatives/mutators.ts';
 import {representativeSchema} from '../../app/representatives/schema.ts';
 import {syncRepresentativeAccount} from '../representatives/account.ts';
+import {pgOf} from '../db/sql.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -158,10 +159,10 @@ export const serverMutators = defineMutators(mutators, {
   // A representative with an email or phone gets the account they sign in with (issue 13).
   representatives: {
     create: defineMutator(representativeSchema, opts =>
-      createRepresentative(opts, Date.now(), args => syncRepresentativeAccount(opts.tx, args)),
+      createRepresentative(opts, Date.now(), args => syncRepresentativeAccount(pgOf(opts.tx), args)),
     ),
     update: defineMutator(representativeSchema, opts =>
-      updateRepresentative(opts, Date.now(), args => syncRepresentativeAccount(opts.tx, args)),
+      updateRepresentative(opts, Date.now(), args => syncRepresentativeAccount(pgOf(opts.tx), args)),
     ),
   },
 });

@@ -39,4 +39,19 @@ describe('the demo seed', () => {
     // Demo users count as having signed the commitment form (server/agreement/), so the demo opens at once.
     expect(await sql`SELECT id FROM app_user WHERE agreement_due`).toEqual([]);
   });
+
+  test("the demo representative's account is the one added as a user, linked to her seminary, whose cards name it", async () => {
+    const [rep] = await sql`SELECT user_id, institution_id FROM representative`;
+    expect(rep).toEqual({user_id: 'demo-representative', institution_id: 'wolf'});
+    const [{linked, named}] = await sql<[{linked: number; named: number}]>`
+      SELECT count(*) FILTER (WHERE p.institution_id = 'wolf')::int AS linked,
+             count(*) FILTER (WHERE d.details->>'institution' = 'סמינר וולף')::int AS named
+      FROM profile p JOIN profile_detail d ON d.profile_id = p.id`;
+    expect(linked).toBeGreaterThan(0);
+    expect(linked).toBe(named);
+    // Only shadchanim own the demo cards.
+    expect(
+      await sql`SELECT DISTINCT p.owner_id FROM profile p JOIN app_user u ON u.id = p.owner_id WHERE u.role NOT IN ('shadchan', 'coordinator')`,
+    ).toEqual([]);
+  });
 });
