@@ -1,0 +1,196 @@
+import type {ReadonlyJSONObject} from '@rocicorp/zero';
+import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
+import {nanoid} from 'nanoid';
+import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {schema} from '../../zero-schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {connect} from '../../server/db/sql.ts';
+import {runServerMutator} from '../../server/zero/endpoints.ts';
+import {makeUser, randomMobile} from '../support/fixtures.ts';
+
+/**
+ * Every administration mutator of issue 13, refused two ways through the real server mutators: by a user
+ * without the permission, and with bad input (by field). Either way the rows it would touch are exactly
+ * as they were. The features' own files test what each one does when allowed.
+ */
+const sql = connect(inject('databaseURL'));
+const db = zeroPostgresJS(schema, sql);
+afterAll(() => sql.end());
+
+const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
+  db.transaction(tx => runServerMutator(tx, name, args, ctx));
+const tag = nanoid(6);
+const ids = {
+  staff: `u-${tag}`,
+  institution: `i-${tag}`,
+  sector: `s-${tag}`,
+  community: `c-${tag}`,
+  representative: `r-${tag}`,
+  link: `${tag}${nanoid(18)}`,
+};
+const fresh = `n-${tag}`;
+
+let admin: AuthContext, outsider: AuthContext;
+beforeAll(async () => {
+  admin = await makeUser(sql, 'admin');
+  // Edits cards, manages nothing.
+  outsider = await makeUser(sql, 'shadchan', ['editTickets']);
+  await mutate(admin, 'staff.create', staffArgs(ids.staff));
+  await mutate(admin, 'institutions.create', {id: ids.institution, name: `סמינר ${tag}`, type: 'seminary', variations: []});
+  await mutate(admin, 'sectors.create', {id: ids.sector, labels: {he: `מגזר ${tag}`}});
+  await mutate(admin, 'communities.create', {id: ids.community, name: `קהילת ${tag}`});
+  await mutate(admin, 'representatives.create', repArgs(ids.representative));
+  await mutate(admin, 'registrationLinks.create', {token: ids.link, communityID: ids.community, expiresAt: null});
+});
+
+function staffArgs(id: string, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `שדכן ${id}`,
+    phone: randomMobile(),
+    landline: '',
+    gender: 'male',
+    role: 'shadchan',
+    email: '',
+    employment: 'in_house',
+    printNotes: '',
+    availableHours: '',
+    ...over,
+  };
+}
+function repArgs(id: string, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `נציג ${id}`,
+    role: 'seminary',
+    gender: '',
+    email: '',
+    phone: '',
+    formCoordinator: '',
+    inquiryContact: '',
+    phoneHours: '',
+    placeID: ids.institution,
+    ...over,
+  };
+}
+
+/** The rows a mutator would write, as they are now. */
+const rows = (table: string, column: string, value: string) => sql`SELECT * FROM ${sql(table)} WHERE ${sql(column)} = ${value}`;
+const probes = {
+  staff: () => Promise.all([rows('app_user', 'id', ids.staff), rows('app_user', 'id', fresh)]),
+  institution: () => Promise.all([rows('institution', 'id', ids.institution), rows('institution', 'id', fresh)]),
+  sector: () => sql`SELECT id, labels, sort, retired_at FROM sector ORDER BY id`,
+  community: () => sql`SELECT id, name, sort, retired_at FROM community ORDER BY id`,
+  representative: () => Promise.all([rows('representative', 'id', ids.representative), rows('representative', 'id', fresh)]),
+  link: () => sql`SELECT * FROM registration_link WHERE community_id = ${ids.community} ORDER BY token`,
+  site: () => sql`SELECT * FROM site_setting`,
+};
+
+type Case = [
+  name: string,
+  probe: keyof typeof probes,
+  args: () => ReadonlyJSONObject,
+  bad: () => ReadonlyJSONObject,
+  field: string,
+];
+const CASES: Case[] = [
+  ['staff.create', 'staff', () => staffArgs(fresh), () => staffArgs(fresh, {phone: '12'}), 'phone'],
+  ['staff.update', 'staff', () => staffArgs(ids.staff, {name: 'אחר'}), () => staffArgs(ids.staff, {gender: 'x'}), 'gender'],
+  ['staff.approve', 'staff', () => ({id: ids.staff}), () => ({id: ''}), 'id'],
+  ['staff.block', 'staff', () => ({id: ids.staff}), () => ({id: 7}), 'id'],
+  ['staff.unblock', 'staff', () => ({id: ids.staff}), () => ({}), 'id'],
+  [
+    'staff.setPermissions',
+    'staff',
+    () => ({userID: ids.staff, permissions: ['editTickets']}),
+    () => ({userID: ids.staff, permissions: ['flyPlanes']}),
+    'permissions.0',
+  ],
+  [
+    'institutions.create',
+    'institution',
+    () => ({id: fresh, name: 'ישיבה', type: 'yeshiva', variations: []}),
+    () => ({id: fresh, name: ' ', type: 'yeshiva', variations: []}),
+    'name',
+  ],
+  [
+    'institutions.update',
+    'institution',
+    () => ({id: ids.institution, name: 'אחר', type: 'seminary', variations: []}),
+    () => ({id: ids.institution, name: 'אחר', type: 'kollel', variations: []}),
+    'type',
+  ],
+  [
+    'institutions.retire',
+    'institution',
+    () => ({id: ids.institution, retired: true}),
+    () => ({id: ids.institution, retired: 'yes'}),
+    'retired',
+  ],
+  ['sectors.create', 'sector', () => ({id: fresh, labels: {he: 'חדש'}}), () => ({id: fresh, labels: {he: ''}}), 'labels.he'],
+  [
+    'sectors.rename',
+    'sector',
+    () => ({id: ids.sector, labels: {he: 'אחר'}}),
+    () => ({id: ids.sector, labels: {he: 'א'.repeat(61)}}),
+    'labels.he',
+  ],
+  ['sectors.reorder', 'sector', () => ({ids: [ids.sector]}), () => ({ids: []}), 'ids'],
+  ['sectors.retire', 'sector', () => ({id: ids.sector, retired: true}), () => ({id: ids.sector}), 'retired'],
+  ['communities.create', 'community', () => ({id: fresh, name: 'חדשה'}), () => ({id: fresh, name: ''}), 'name'],
+  [
+    'communities.rename',
+    'community',
+    () => ({id: ids.community, name: 'אחרת'}),
+    () => ({id: ids.community, name: 'א'.repeat(81)}),
+    'name',
+  ],
+  ['communities.reorder', 'community', () => ({ids: [ids.community]}), () => ({ids: 'all'}), 'ids'],
+  [
+    'communities.retire',
+    'community',
+    () => ({id: ids.community, retired: true}),
+    () => ({id: ids.community, retired: 1}),
+    'retired',
+  ],
+  ['representatives.create', 'representative', () => repArgs(fresh), () => repArgs(fresh, {email: 'not-an-email'}), 'email'],
+  [
+    'representatives.update',
+    'representative',
+    () => repArgs(ids.representative, {name: 'אחר'}),
+    () => repArgs(ids.representative, {placeID: ''}),
+    'placeID',
+  ],
+  [
+    'representatives.retire',
+    'representative',
+    () => ({id: ids.representative, retired: true}),
+    () => ({id: ids.representative, retired: null}),
+    'retired',
+  ],
+  [
+    'registrationLinks.create',
+    'link',
+    () => ({token: nanoid(24), communityID: ids.community, expiresAt: null}),
+    () => ({token: nanoid(24), communityID: ids.community, expiresAt: 'tomorrow'}),
+    'expiresAt',
+  ],
+  ['registrationLinks.revoke', 'link', () => ({token: ids.link}), () => ({token: 'short'}), 'token'],
+  ['site.update', 'site', () => ({defaultLanguage: 'en'}), () => ({defaultLanguage: 'fr'}), 'defaultLanguage'],
+];
+
+describe('administration mutators refuse, and write nothing', () => {
+  test.each(CASES)('%s without the permission', async (name, probe, args) => {
+    const before = await probes[probe]();
+    await expect(mutate(outsider, name, args())).rejects.toMatchObject({details: {code: 'forbidden'}});
+    expect(await probes[probe]()).toEqual(before);
+  });
+
+  test.each(CASES)('%s with bad input, by field', async (name, probe, _, bad, field) => {
+    const before = await probes[probe]();
+    await expect(mutate(admin, name, bad())).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: expect.arrayContaining([expect.objectContaining({field})])},
+    });
+    expect(await probes[probe]()).toEqual(before);
+  });
+});
