@@ -1,22 +1,18 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema, zql} from '../../zero-schema.ts';
+import {zql} from '../../zero-schema.ts';
 import {visibleActivities} from '../../permissions/activities.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /** Activities (issue 12) through the real server mutators, read rule and Postgres. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const ofCard = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.activities.ofCard.fn({args: {id}, ctx})));
 const rowOf = async (id: string) => (await sql`SELECT * FROM activity WHERE id = ${id}`)[0];
 

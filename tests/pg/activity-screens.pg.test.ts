@@ -1,13 +1,10 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {customAlphabet, nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * What the activity screens ask of the server (issue 12): the quick actions' mutators (snooze, status),
@@ -15,11 +12,9 @@ import {makeProfile, makeUser} from '../support/fixtures.ts';
  * Postgres.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const rowOf = async (id: string) => (await sql`SELECT * FROM activity WHERE id = ${id}`)[0];
 /** A surname no other test uses, so searches find only this file's cards. */
 const uniqueName = customAlphabet('abcdefghijklmnopqrstuvwxyz', 10);

@@ -1,21 +1,17 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, beforeEach, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /** activities.transfer (issue 12, spec §2/§4) through the real server mutator, Postgres and its triggers. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const transfer = (ctx: AuthContext, args: ReadonlyJSONObject) => mutate(ctx, 'activities.transfer', args);
 
 async function card(ownerID: string, gender: 'male' | 'female', database: 'general' | 'personal' = 'general', surname = 'העברה') {

@@ -1,12 +1,10 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeUser, randomMobile} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * Every administration mutator of issue 13, refused two ways through the real server mutators: by a user
@@ -14,11 +12,9 @@ import {makeUser, randomMobile} from '../support/fixtures.ts';
  * as they were. The features' own files test what each one does when allowed.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const tag = nanoid(6);
 const ids = {
   staff: `u-${tag}`,

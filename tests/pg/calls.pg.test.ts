@@ -1,24 +1,19 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
 import type {CallsScope} from '../../app/calls/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser, randomMobile} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /** The calls list's read rule and queries, and the link activities.create makes, on the real Postgres. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
 const list = (ctx: AuthContext, scope: CallsScope) => db.transaction(tx => tx.run(queries.calls.list.fn({args: {scope}, ctx})));
 const today = (ctx: AuthContext, since: number) => db.transaction(tx => tx.run(queries.calls.today.fn({args: {since}, ctx})));
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 
 /** A stored call, as the webhook stores it. */
 async function call(userID: string, profileID: string | null, startedAt = new Date()) {

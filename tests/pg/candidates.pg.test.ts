@@ -1,25 +1,21 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser, newCard} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * The server's own query definitions and mutators, run through Zero's server transaction against the
  * real Postgres: the same code path /api/zero/query and /api/zero/mutate use.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
 const listAs = (ctx: AuthContext, search: string) =>
   db.transaction(tx => tx.run(queries.candidates.list.fn({args: {search, limit: 100}, ctx})));
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 
 let alice: AuthContext, bob: AuthContext, viewer: AuthContext, admin: AuthContext;
 let general: string, alicePersonal: string, bobPersonal: string;

@@ -1,12 +1,10 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * A card's life after it is made (spec §4), through the real server mutators and Postgres: closing and
@@ -14,11 +12,9 @@ import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
  * in, who may see it, and restoring a value from its history. Each refusal leaves the card as it was.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const rowOf = async (id: string) =>
   (await sql`SELECT * FROM profile LEFT JOIN profile_detail ON profile_id = id WHERE id = ${id}`)[0]!;
 const historyOf = (id: string) =>

@@ -1,23 +1,18 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * Notes through the server's own query definition (what zero-cache runs for each client) and server
  * mutators: a personal note's row reaches its author and nobody else, the administrator included.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const notesSeenBy = async (ctx: AuthContext, profileID: string) =>
   (await db.transaction(tx => tx.run(queries.candidates.notes.fn({args: {id: profileID}, ctx})))).map(n => n.body).sort();
 

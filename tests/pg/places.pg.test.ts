@@ -1,29 +1,16 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {cardValues, makeProfile, makeUser, newCard} from '../support/fixtures.ts';
+import {refusal, serverSide} from '../support/server-side.ts';
 
 /** Institutions, sectors and communities (issue 13) through the real server mutators and Postgres. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
-/** The refusal's code and field issues, as the client receives them. */
-async function refusal(run: Promise<unknown>) {
-  const error = await run.then(
-    () => undefined,
-    (e: {details?: {code: string; issues?: {field: string; message: string}[]}}) => e,
-  );
-  expect(error, 'the write was refused').toBeDefined();
-  return error!.details;
-}
 const unique = (word: string) => `${word} ${nanoid(6)}`;
 
 let editor: AuthContext, shadchan: AuthContext, admin: AuthContext;

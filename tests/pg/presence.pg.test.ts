@@ -1,13 +1,10 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
 import {startTestApi} from '../support/api.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * Presence on a card through the server's own mutators and query definition (what /api/zero/mutate
@@ -15,7 +12,7 @@ import {startTestApi} from '../support/api.ts';
  * leave removes it, the server stamps and sweeps, bad arguments are refused.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 beforeAll(async () => {
   api = await startTestApi(sql);
@@ -25,8 +22,6 @@ afterAll(async () => {
   await sql.end();
 });
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const presenceSeenBy = async (ctx: AuthContext, profileID: string) =>
   (await db.transaction(tx => tx.run(queries.candidates.presence.fn({args: {id: profileID}, ctx})))).map(r => ({
     userID: r.userID,

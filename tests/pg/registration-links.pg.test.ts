@@ -1,23 +1,20 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {randomInt} from 'node:crypto';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * A community's registration link (issue 13, point 5): made and revoked through the real server
  * mutators, used through the real API's public form, into real Postgres.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 let editor: AuthContext, coordinator: AuthContext, otherCoordinator: AuthContext, shadchan: AuthContext;
 let communityID: string, otherCommunityID: string;
@@ -37,8 +34,6 @@ afterAll(async () => {
   await sql.end();
 });
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const link = (over: Record<string, unknown> = {}) => ({token: nanoid(), communityID, expiresAt: null, ...over});
 const linkRow = async (token: string) => (await sql`SELECT * FROM registration_link WHERE token = ${token}`)[0];
 const listAs = (ctx: AuthContext) =>

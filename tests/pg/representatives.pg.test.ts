@@ -1,30 +1,17 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {effectivePermissions} from '../../permissions/roles.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeProfile, makeUser, randomMobile} from '../support/fixtures.ts';
+import {refusal, serverSide} from '../support/server-side.ts';
 
 /** Representatives (issue 13, point 4) through the real server mutators, queries and Postgres. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
-async function refusal(run: Promise<unknown>) {
-  const error = await run.then(
-    () => undefined,
-    (e: {details?: {code: string; issues?: {field: string; message: string}[]}}) => e,
-  );
-  expect(error, 'the write was refused').toBeDefined();
-  return error!.details;
-}
 const unique = (word: string) => `${word} ${nanoid(6)}`;
 const row = async (id: string) => (await sql`SELECT * FROM representative WHERE id = ${id}`)[0];
 const userRow = async (id: string) => (await sql`SELECT * FROM app_user WHERE id = ${id}`)[0];

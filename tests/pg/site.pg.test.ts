@@ -1,21 +1,17 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {afterAll, afterEach, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {startTestApi} from '../support/api.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /** The site-wide switches: who may flip them, who reads them, and what maintenance shuts. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const siteRow = async () => (await sql`SELECT maintenance, idea_bank, forum, default_language FROM site_setting`)[0];
 
 let admin: AuthContext, shadchan: AuthContext;

@@ -1,27 +1,23 @@
 import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /** Shadchanim (issue 13) through the real server mutators, read rule, API and Postgres. */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 afterAll(async () => {
   await api.close();
   await sql.end();
 });
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const rowOf = async (id: string) => (await sql`SELECT * FROM app_user WHERE id = ${id}`)[0];
 const contactOf = async (id: string) => (await sql`SELECT * FROM staff_contact WHERE user_id = ${id}`)[0];
 
