@@ -7,7 +7,8 @@ import {can} from '../../permissions/context.ts';
 import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
-import {Button} from '../ui/controls.tsx';
+import {Button, buttonClass} from '../ui/controls.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {ActivityFilters} from './ActivityFilters.tsx';
@@ -75,24 +76,17 @@ export function ActivitiesPage() {
 
   return (
     <section className="space-y-5" data-testid="activities-page">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_activities()}</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {filters.all && mayViewAll ? m.activities_subtitle_all() : m.activities_subtitle_mine()}
-          </p>
-        </div>
+      <PageHeader
+        title={m.section_activities()}
+        subtitle={filters.all && mayViewAll ? m.activities_subtitle_all() : m.activities_subtitle_mine()}
+      >
         {can(ctx, 'editTickets') && (
-          <Link
-            to={NEW_ACTIVITY_PATH}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
-            data-testid="new-activity"
-          >
+          <Link to={NEW_ACTIVITY_PATH} className={buttonClass()} data-testid="new-activity">
             <Plus className="size-4" aria-hidden />
             {m.activity_new()}
           </Link>
         )}
-      </div>
+      </PageHeader>
 
       <ActivityFilters filters={filters} onChange={update} mayViewAll={mayViewAll} />
 

@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
-import {Lock, Pencil, Plus, Search, UserRound} from 'lucide-react';
+import {Lock, Pencil, Plus, UserRound} from 'lucide-react';
 import {useDeferredValue, useEffect, useMemo, useRef, useState} from 'react';
 import {clsx} from 'clsx';
 import {queries} from '../queries.ts';
@@ -9,6 +9,8 @@ import {labelOf} from '../lookups.ts';
 import {ageOn} from '../lib/dates.ts';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
+import {buttonClass, SearchInput} from '../ui/controls.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EditCandidateDialog, type EditableCandidate} from './EditCandidateDialog.tsx';
 import {genderLabel} from './labels.ts';
@@ -58,17 +60,9 @@ export function CandidateListPage() {
   const now = Date.now();
   return (
     <section className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.candidates_title()}</h1>
-          <p className="mt-1 text-sm text-slate-500">{m.candidates_subtitle()}</p>
-        </div>
+      <PageHeader title={m.candidates_title()} subtitle={m.candidates_subtitle()}>
         {mayEdit ? (
-          <Link
-            to={NEW_CARD}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
-            data-testid="new-candidate"
-          >
+          <Link to={NEW_CARD} className={buttonClass()} data-testid="new-candidate">
             <Plus className="size-4" aria-hidden />
             {m.new_candidate_title()}
           </Link>
@@ -78,20 +72,15 @@ export function CandidateListPage() {
             {m.read_only_hint()}
           </p>
         )}
-      </div>
+      </PageHeader>
 
-      <label className="relative block max-w-md">
-        <span className="sr-only">{m.candidates_search()}</span>
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <input
-          type="search"
-          value={search}
-          onChange={e => setSearch(e.target.value)}
-          placeholder={m.candidates_search()}
-          data-testid="candidate-search"
-          className="block w-full rounded-xl border-0 bg-white py-2.5 ps-9 pe-3 text-sm shadow-sm ring-1 ring-slate-200 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
-        />
-      </label>
+      <SearchInput
+        label={m.candidates_search()}
+        className="max-w-md"
+        value={search}
+        onChange={e => setSearch(e.target.value)}
+        data-testid="candidate-search"
+      />
 
       <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[760px] text-sm" data-testid="candidate-table">

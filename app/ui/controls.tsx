@@ -1,5 +1,6 @@
 import {useId, type ComponentProps, type ReactNode} from 'react';
 import {clsx} from 'clsx';
+import {Search} from 'lucide-react';
 
 /** Small, consistent form controls. Logical properties (ps/pe, start/end) keep them right in RTL and LTR. */
 
@@ -11,22 +12,20 @@ const buttonStyles = {
   danger: 'bg-rose-700 text-white hover:bg-rose-800 shadow-sm disabled:bg-rose-700/50',
 } as const;
 
+/** A button's look, for a link that acts as one (a page's "new" action, a download). */
+export const buttonClass = (variant: keyof typeof buttonStyles = 'primary', className?: string) =>
+  clsx(
+    'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
+    buttonStyles[variant],
+    className,
+  );
+
 export function Button({
   variant = 'primary',
   className,
   ...props
 }: ComponentProps<'button'> & {variant?: keyof typeof buttonStyles}) {
-  return (
-    <button
-      type="button"
-      className={clsx(
-        'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
-        buttonStyles[variant],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <button type="button" className={buttonClass(variant, className)} {...props} />;
 }
 
 const inputClass =
@@ -61,6 +60,17 @@ export function Field({
 
 export function TextInput({className, ...props}: ComponentProps<'input'>) {
   return <input className={clsx(inputClass, className)} {...props} />;
+}
+
+/** A search box: a magnifier at its start, its label for screen readers only. */
+export function SearchInput({label, className, ...props}: ComponentProps<'input'> & {label: string}) {
+  return (
+    <label className={clsx('relative block', className)}>
+      <span className="sr-only">{label}</span>
+      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+      <TextInput type="search" placeholder={label} className="ps-9" {...props} />
+    </label>
+  );
 }
 
 export function Select({className, ...props}: ComponentProps<'select'>) {
