@@ -1,4 +1,4 @@
-import {Link, useNavigate, useRouterState} from '@tanstack/react-router';
+import {Link, useNavigate, useRouteContext, useRouterState} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {Download, ScrollText} from 'lucide-react';
 import {useEffect, useState, type ReactNode} from 'react';
@@ -9,6 +9,8 @@ import {loginErrorText} from '../login/errors.ts';
 import {Button} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {can} from '../../permissions/context.ts';
+import {contextOf} from '../session.ts';
 import {logFiltersOf, logHref, logQueryString, type LogFilters} from './filters.ts';
 import {KIND_LABEL, actionText, isFailure, resultText} from './labels.ts';
 import type {LogEntry, LogUser} from './schema.ts';
@@ -19,12 +21,14 @@ const PAGE = 50;
 
 /**
  * admin/logs (spec §2, usersLog): sign-ins and their failures, card changes and the access log's
- * sensitive reads in one list, newest first, filtered by what the URL says, paged, and exported as CSV.
+ * sensitive reads in one list, newest first, filtered by what the URL says, paged, and exported as CSV
+ * (with exportToExcel too).
  * The tables are server-only: the screen reads them through /api/admin/users-log (server/users-log/).
  */
 export function UsersLogPage() {
   usePageTitle(m.section_users_log());
   const navigate = useNavigate();
+  const ctx = contextOf(useRouteContext({from: '/shell'}).session.user!);
   const search = useRouterState({select: s => s.location.search});
   const filters = logFiltersOf(search as Record<string, unknown>);
   const update = (next: LogFilters) => void navigate({href: logHref(logFiltersOf(next)), replace: true});
@@ -63,15 +67,17 @@ export function UsersLogPage() {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_users_log()}</h1>
           <p className="mt-1 text-sm text-slate-500">{m.users_log_intro()}</p>
         </div>
-        <a
-          href={exportHref}
-          download
-          className="inline-flex items-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-          data-testid="users-log-export"
-        >
-          <Download className="size-4" aria-hidden />
-          {m.users_log_export()}
-        </a>
+        {can(ctx, 'exportToExcel') && (
+          <a
+            href={exportHref}
+            download
+            className="inline-flex items-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            data-testid="users-log-export"
+          >
+            <Download className="size-4" aria-hidden />
+            {m.users_log_export()}
+          </a>
+        )}
       </div>
 
       <UsersLogFilters filters={filters} users={users} onChange={update} />

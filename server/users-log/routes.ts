@@ -23,7 +23,8 @@ const csvRow = (e: LogEntry) =>
  * are server-only and are read here alone, guarded by the permission before any data:
  *   GET /api/admin/users-log?user&record&kind&from&until&limit&offset  → LogEntry[], newest first
  *   GET /api/admin/users-log/users                                     → LogUser[] (the user filter)
- *   GET /api/admin/users-log/export?user&record&kind&from&until        → text/csv (UTF-8 with a BOM)
+ *   GET /api/admin/users-log/export?user&record&kind&from&until        → text/csv (UTF-8 with a BOM);
+ *                                                                        also needs exportToExcel
  * A malformed or unknown parameter is 400 invalidInput. The export is itself written to the access log.
  */
 export function mountUsersLogRoutes(app: Hono<ApiEnv>, sql: Sql) {
@@ -44,7 +45,9 @@ export function mountUsersLogRoutes(app: Hono<ApiEnv>, sql: Sql) {
 
   app.get('/api/admin/users-log/users', async c => c.json(await sql<LogUser[]>`SELECT id, name FROM app_user ORDER BY name, id`));
 
+  // Taking data out of the system is the general export's permission (spec §6), on top of reading the log.
   app.get('/api/admin/users-log/export', async c => {
+    if (!can(c.get('session')!.ctx, 'exportToExcel')) return fail(c, 403, 'forbidden', 'This needs the exportToExcel permission');
     const q = queryOf(c);
     if (q instanceof Response) return q;
     const {limit: _limit, offset: _offset, ...filters} = q;

@@ -70,6 +70,14 @@ describe('the users log', () => {
       expect(await shadchan.get(path), path).toMatchObject({status: 403, body: {error: 'forbidden'}});
     }
     expect((await granted.get('/api/admin/users-log')).status).toBe(200);
+    // Exporting it takes the general export's permission as well.
+    expect(await granted.get('/api/admin/users-log/export'), 'export without exportToExcel').toMatchObject({status: 403});
+    const exporter = await signedIn(await makeUser(sql, 'shadchan', ['usersLog', 'exportToExcel']));
+    const csv = await api.app.request('/api/admin/users-log/export', {
+      headers: {cookie: `kesher_session=${exporter.jar.get('kesher_session')}`},
+    });
+    expect(csv.status).toBe(200);
+    await csv.body?.cancel();
     const users = (await granted.get('/api/admin/users-log/users')).body as Array<{id: string; name: string}>;
     expect(users).toContainEqual({id: admin.userID, name: expect.any(String)});
   });

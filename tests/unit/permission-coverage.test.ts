@@ -15,7 +15,6 @@ const NOT_BUILT_YET: Partial<Record<Permission, string>> = {
   freeFiltering: 'issue 14: search at scale',
   editEngagedCouples: 'issue 15: engaged couples',
   issueBenefitCards: 'issue 15: benefit cards',
-  exportToExcel: 'issue 16: Excel out',
   importProfiles: 'issue 16: import profiles',
   importProfilesFromExcel: 'issue 16: Excel in',
   ideasBank: 'issue 17: ideas bank',
