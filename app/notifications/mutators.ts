@@ -7,9 +7,10 @@ import {notificationActiveSchema, notificationSchema, type NotificationActiveArg
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 /**
  * The server's own check before a notice is written (server/notifications/mutators.ts): the users it
- * names exist. The browser holds only part of the users, so it cannot tell.
+ * newly names exist (`kept`: those the notice already named). The browser holds only part of the
+ * users, so it cannot tell.
  */
-export type BeforeWrite = (args: NotificationArgs) => Promise<void>;
+export type BeforeWrite = (args: NotificationArgs, kept: readonly string[]) => Promise<void>;
 
 const values = (args: NotificationArgs) => ({
   title: args.title,
@@ -24,7 +25,7 @@ const values = (args: NotificationArgs) => ({
 export async function createNotification({tx, ctx, args}: Write<NotificationArgs>, now: number, before?: BeforeWrite) {
   assertCan(ctx, 'adminNotifications');
   if (await tx.run(zql.adminNotification.where('id', args.id).one())) throw new AppError('unableToSave');
-  await before?.(args);
+  await before?.(args, []);
   await tx.mutate.adminNotification.insert({
     id: args.id,
     ...values(args),
@@ -37,8 +38,9 @@ export async function createNotification({tx, ctx, args}: Write<NotificationArgs
 
 export async function updateNotification({tx, ctx, args}: Write<NotificationArgs>, now: number, before?: BeforeWrite) {
   assertCan(ctx, 'adminNotifications');
-  if (!(await tx.run(zql.adminNotification.where('id', args.id).one()))) throw new AppError('notFound');
-  await before?.(args);
+  const row = await tx.run(zql.adminNotification.where('id', args.id).one());
+  if (!row) throw new AppError('notFound');
+  await before?.(args, row.userIDs);
   await tx.mutate.adminNotification.update({id: args.id, ...values(args), updatedAt: now});
 }
 

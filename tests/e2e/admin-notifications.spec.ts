@@ -1,8 +1,11 @@
 import {expect, test} from '@playwright/test';
 import {db, newSignedInPage, phoneSignIn, signIn} from './helpers.ts';
 
-/** admin/notifications: the administrator writes a notice (bad input refused near its field) and sees it listed with its reads. */
-test('the administrator writes a notice and sees it listed, read by no one yet', async ({page}) => {
+/**
+ * admin/notifications: the administrator writes a notice (bad input refused near its field), sees it
+ * listed with its reads, and edits it: the form shows what was stored.
+ */
+test('the administrator writes a notice, sees it listed read by no one yet, and edits it', async ({page}) => {
   const title = `הודעת בדיקה ${Date.now()}`;
   try {
     await signIn(page, 'demo-admin');
@@ -21,6 +24,22 @@ test('the administrator writes a notice and sees it listed, read by no one yet',
     const row = page.getByTestId('notification-row').filter({hasText: title});
     await expect(row).toContainText('נקראה על ידי 0');
     await page.screenshot({path: 'test-results/screens/admin-notifications-1280-he.png', fullPage: true});
+
+    // Edited: the form shows what was stored (the role chosen); a period that ends before it starts is refused.
+    await row.getByRole('button', {name: 'עריכה'}).click();
+    const form = page.getByTestId('notification-form');
+    await expect(form.getByLabel('שדכן')).toBeChecked();
+    await expect(form.getByLabel('רכז/ת קהילה')).not.toBeChecked();
+    await page.getByTestId('notification-from').fill('2099-12-01T10:00');
+    await page.getByTestId('notification-until').fill('2099-11-30T10:00');
+    await page.getByTestId('notification-save').click();
+    await expect(form.getByText('תאריך הסיום חייב להיות אחרי תאריך ההתחלה')).toBeVisible();
+    await page.getByTestId('notification-until').fill('2099-12-02T18:30');
+    await page.getByTestId('notification-body').fill('ביום חמישי אין משמרת טלפונים, גם לא בערב.');
+    await page.getByTestId('notification-save').click();
+    await expect(form).toHaveCount(0);
+    await expect(row).toContainText('גם לא בערב');
+    await expect(row).toContainText('01-12-2099 10:00 – 02-12-2099 18:30');
     await page.setViewportSize({width: 375, height: 800});
     await page.screenshot({path: 'test-results/screens/admin-notifications-375-he.png', fullPage: true});
   } finally {

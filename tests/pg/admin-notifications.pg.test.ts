@@ -121,6 +121,18 @@ describe('writing', () => {
     expect(await stored(existing.id)).toEqual(before);
   });
 
+  test('a named user gone since stays on the notice, so its text can still be edited, but cannot be named again', async () => {
+    const gone = await makeUser(sql, 'shadchan');
+    const n = notice({audience: 'users', userIDs: [shadchan.userID, gone.userID]});
+    await mutate(granted, 'notifications.create', n);
+    await sql`DELETE FROM app_user WHERE id = ${gone.userID}`;
+    await mutate(granted, 'notifications.update', {...n, title: 'עדכון מתוקן'});
+    expect(await stored(n.id)).toMatchObject({title: 'עדכון מתוקן', user_ids: [shadchan.userID, gone.userID]});
+    await mutate(granted, 'notifications.update', {...n, userIDs: [shadchan.userID]});
+    await expect(mutate(granted, 'notifications.update', n)).rejects.toMatchObject({details: {code: 'userUnknown'}});
+    expect(await stored(n.id)).toMatchObject({user_ids: [shadchan.userID]});
+  });
+
   test('retiring takes a yes or a no, of a notice that exists; nothing changed otherwise', async () => {
     const n = notice();
     await mutate(granted, 'notifications.create', n);
