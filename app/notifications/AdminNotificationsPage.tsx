@@ -9,6 +9,8 @@ import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button} from '../ui/controls.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {NotificationForm, type Notice} from './NotificationForm.tsx';
 import * as m from '../paraglide/messages.js';
@@ -32,23 +34,14 @@ export function AdminNotificationsPage() {
   }
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-            <Bell className="size-5 text-brand-700" aria-hidden />
-            {m.section_admin_notifications()}
-          </h1>
-          <p className="text-sm text-slate-500">{m.notifications_admin_intro()}</p>
-        </div>
+    <section className="space-y-5" data-testid="admin-notifications-page">
+      <PageHeader title={m.section_admin_notifications()} subtitle={m.notifications_admin_intro()}>
         <Button onClick={() => setEditing('new')} data-testid="notification-new">
           <Plus className="size-4" aria-hidden />
           {m.notifications_new()}
         </Button>
-      </header>
-      {rows.length === 0 && details.type === 'complete' && (
-        <p className="py-10 text-center text-sm text-slate-500">{m.notifications_none()}</p>
-      )}
+      </PageHeader>
+      {rows.length === 0 && details.type === 'complete' && <EmptyState icon={Bell}>{m.notifications_none()}</EmptyState>}
       <ul className="space-y-3">
         {rows.map(row => (
           <NotificationItem
@@ -60,7 +53,7 @@ export function AdminNotificationsPage() {
         ))}
       </ul>
       {editing && <NotificationForm notice={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
-    </div>
+    </section>
   );
 }
 
@@ -79,9 +72,11 @@ function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: (
             {!row.active && <span className="ms-2 text-xs font-normal text-slate-500">{m.notifications_retired()}</span>}
           </h2>
           <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{row.body}</p>
-          <p className="mt-1 text-xs text-slate-500">
-            <span dir="ltr">{period}</span>
-          </p>
+          {(row.shownFrom != null || row.shownUntil != null) && (
+            <p className="mt-1 text-xs text-slate-500">
+              <span dir="ltr">{period}</span>
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 gap-1">
           <Button variant="ghost" onClick={onEdit}>

@@ -1,17 +1,14 @@
-import type {ReadonlyJSONObject} from '@rocicorp/zero';
-import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import {schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import type {Role} from '../../permissions/roles.ts';
 import type {Permission} from '../../permissions/labels.ts';
 import {connect} from '../../server/db/sql.ts';
-import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
+import {serverSide} from '../support/server-side.ts';
 
 /**
  * admin/notifications (spec §2, §4 final login; issue 13) through the real server mutators, queries,
@@ -20,7 +17,7 @@ import {makeUser} from '../support/fixtures.ts';
  * the administrator's query.
  */
 const sql = connect(inject('databaseURL'));
-const db = zeroPostgresJS(schema, sql);
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 let admin: AuthContext, granted: AuthContext, shadchan: AuthContext, coordinator: AuthContext;
 beforeAll(async () => {
@@ -37,8 +34,6 @@ afterAll(async () => {
   await sql.end();
 });
 
-const mutate = (ctx: AuthContext, name: string, args: ReadonlyJSONObject) =>
-  db.transaction(tx => runServerMutator(tx, name, args, ctx));
 const listAs = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.notifications.list.fn({args: undefined, ctx})));
 const readsAs = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.notifications.reads.fn({args: {id}, ctx})));
 const stored = async (id: string) => (await sql`SELECT * FROM admin_notification WHERE id = ${id}`)[0];
