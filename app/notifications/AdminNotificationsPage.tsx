@@ -1,7 +1,7 @@
 import {useState} from 'react';
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import type {Row} from '@rocicorp/zero';
-import {Bell, Plus} from 'lucide-react';
+import {Bell, Plus, Users} from 'lucide-react';
 import {clsx} from 'clsx';
 import {toast} from 'sonner';
 import {formatLocalDateTime} from '../lib/dates.ts';
@@ -12,6 +12,7 @@ import {Button} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {audienceOf} from './labels.ts';
 import {NotificationForm, type Notice} from './NotificationForm.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -72,11 +73,14 @@ function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: (
             {!row.active && <span className="ms-2 text-xs font-normal text-slate-500">{m.notifications_retired()}</span>}
           </h2>
           <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{row.body}</p>
-          {(row.shownFrom != null || row.shownUntil != null) && (
-            <p className="mt-1 text-xs text-slate-500">
-              <span dir="ltr">{period}</span>
-            </p>
-          )}
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+            <span className="inline-flex items-center gap-1" data-testid="notification-audience-shown">
+              <Users className="size-3.5" aria-hidden />
+              <span className="sr-only">{m.notifications_audience()}:</span>
+              {audienceOf(row)}
+            </span>
+            {(row.shownFrom != null || row.shownUntil != null) && <span dir="ltr">{period}</span>}
+          </p>
         </div>
         <div className="flex shrink-0 gap-1">
           <Button variant="ghost" onClick={onEdit}>

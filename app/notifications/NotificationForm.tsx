@@ -9,16 +9,11 @@ import {queries} from '../queries.ts';
 import {roleLabel} from '../shell/roles.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {AUDIENCE_LABEL} from './labels.ts';
 import {AUDIENCES, AUDIENCE_ROLES, notificationSchema, type Audience} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 export type Notice = Row<Schema['tables']['adminNotification']>;
-
-const AUDIENCE_LABEL: Record<Audience, () => string> = {
-  everyone: m.notifications_audience_everyone,
-  roles: m.notifications_audience_roles,
-  users: m.notifications_audience_users,
-};
 
 /** A moment (ms) ↔ a datetime-local input's value, on the user's own clock. */
 const toLocalInput = (ms: number | null | undefined) => {

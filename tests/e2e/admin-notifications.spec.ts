@@ -23,6 +23,7 @@ test('the administrator writes a notice, sees it listed read by no one yet, and 
     await page.getByTestId('notification-save').click();
     const row = page.getByTestId('notification-row').filter({hasText: title});
     await expect(row).toContainText('נקראה על ידי 0');
+    await expect(row.getByTestId('notification-audience-shown')).toContainText('שדכן/ית');
     await page.screenshot({path: 'test-results/screens/admin-notifications-1280-he.png', fullPage: true});
 
     // Edited: the form shows what was stored (the role chosen); a period that ends before it starts is refused.
@@ -80,6 +81,7 @@ test("a second administrator's open screen shows a new notice and a user's readi
 
     const row = second.getByTestId('notification-row').filter({hasText: title});
     await expect(row.getByTestId('notification-reads')).toHaveText('נקראה על ידי 0');
+    await expect(row.getByTestId('notification-audience-shown')).toContainText('משתמשים נבחרים (1)');
     await row.getByTestId('notification-reads').click();
     const readers = row.getByTestId('notification-readers').getByRole('listitem');
     await expect(readers).toHaveCount(0);
