@@ -9,6 +9,7 @@ import type {AuthContext} from './permissions/context.ts';
 import type {Permission} from './permissions/labels.ts';
 import type {Role} from './permissions/roles.ts';
 import type {CardDetails, Colour} from './app/candidates/card/schema.ts';
+import type {Audience} from './app/notifications/schema.ts';
 
 /** The UI languages (he is the base, right to left). */
 export const LOCALES = ['he', 'en', 'de', 'ru'] as const;
@@ -321,6 +322,37 @@ const siteSetting = table('siteSetting')
   })
   .primaryKey('id');
 
+// admin/notifications (issue 13, migrations/0029): the notices shown after sign-in and who read them.
+// Synced only to holders of adminNotifications (app/notifications/queries.ts); the popup reads REST.
+const adminNotification = table('adminNotification')
+  .from('admin_notification')
+  .columns({
+    id: string(),
+    title: string(),
+    body: string(),
+    audience: enumeration<Audience>(),
+    // Postgres text[] columns, which Zero carries as JSON arrays.
+    roles: json<Role[]>(),
+    userIDs: json<string[]>().from('user_ids'),
+    shownFrom: number().from('shown_from').optional(),
+    shownUntil: number().from('shown_until').optional(),
+    active: boolean(),
+    createdBy: string().from('created_by').optional(),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
+  })
+  .primaryKey('id');
+
+/** A user read a notice (written by the popup's REST route, once per user and notice). */
+const adminNotificationRead = table('adminNotificationRead')
+  .from('admin_notification_read')
+  .columns({
+    notificationID: string().from('notification_id'),
+    userID: string().from('user_id'),
+    readAt: number().from('read_at'),
+  })
+  .primaryKey('notificationID', 'userID');
+
 const userRelationships = relationships(user, ({one}) => ({
   contact: one({sourceField: ['id'], destField: ['userID'], destSchema: staffContact}),
 }));
@@ -399,6 +431,14 @@ const registrationLinkRelationships = relationships(registrationLink, ({one, man
   communityStaff: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: user}),
 }));
 
+const adminNotificationRelationships = relationships(adminNotification, ({many}) => ({
+  reads: many({sourceField: ['id'], destField: ['notificationID'], destSchema: adminNotificationRead}),
+}));
+
+const adminNotificationReadRelationships = relationships(adminNotificationRead, ({one}) => ({
+  reader: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+}));
+
 export const schema = createSchema({
   tables: [
     sector,
@@ -421,6 +461,9 @@ export const schema = createSchema({
     institution,
     representative,
     registrationLink,
+    // admin/notifications (issue 13)
+    adminNotification,
+    adminNotificationRead,
   ],
   relationships: [
     userRelationships,
@@ -435,6 +478,9 @@ export const schema = createSchema({
     fileRelationships,
     representativeRelationships,
     registrationLinkRelationships,
+    // admin/notifications (issue 13)
+    adminNotificationRelationships,
+    adminNotificationReadRelationships,
   ],
 });
 

@@ -5,6 +5,7 @@ import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
 import {noteMutators} from './candidates/card/notes.ts';
 import {presenceMutators} from './candidates/card/presence.ts';
 import {institutionMutators} from './institutions/mutators.ts';
+import {notificationMutators} from './notifications/mutators.ts';
 import {registrationLinkMutators} from './registration-links/mutators.ts';
 import {representativeMutators} from './representatives/mutators.ts';
 import {communityMutators, sectorMutators} from './sectors/mutators.ts';
@@ -29,4 +30,6 @@ export const mutators = defineMutators({
   // Representatives (issue 13)
   representatives: representativeMutators,
   registrationLinks: registrationLinkMutators,
+  // admin/notifications (issue 13)
+  notifications: notificationMutators,
 });

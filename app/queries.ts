@@ -9,6 +9,7 @@ import {institutionQueries} from './institutions/queries.ts';
 import {registrationLinkQueries} from './registration-links/queries.ts';
 import {representativeQueries} from './representatives/queries.ts';
 import {lookupQueries} from './lookups.ts';
+import {notificationQueries} from './notifications/queries.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
 import {staffQueries} from './staff/queries.ts';
@@ -28,4 +29,6 @@ export const queries = defineQueries({
   // Representatives (issue 13)
   representatives: representativeQueries,
   registrationLinks: registrationLinkQueries,
+  // admin/notifications (issue 13)
+  notifications: notificationQueries,
 });

@@ -56,6 +56,10 @@ const MESSAGES: Record<string, () => string> = {
   // Representatives (issue 13): their sign-in account's phone.
   phoneTaken: m.error_phone_taken,
   linkExpiryPast: m.error_link_expiry_past,
+  // admin/notifications (issue 13): a notice's audience and period.
+  chooseRoles: m.notifications_error_choose_roles,
+  chooseUsers: m.notifications_error_choose_users,
+  untilBeforeFrom: m.notifications_error_until,
 };
 
 export type FieldErrors = Record<string, string>;

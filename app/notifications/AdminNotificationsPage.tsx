@@ -1,69 +1,50 @@
-import {useCallback, useEffect, useState} from 'react';
-import {Bell, Plus} from 'lucide-react';
+import {useState} from 'react';
+import {useQuery, useZero} from '@rocicorp/zero/react';
+import type {Row} from '@rocicorp/zero';
+import {Bell, Plus, Users} from 'lucide-react';
 import {clsx} from 'clsx';
-import {call} from '../login/api.ts';
-import {loginErrorText} from '../login/errors.ts';
+import {toast} from 'sonner';
 import {formatLocalDateTime} from '../lib/dates.ts';
+import {confirmed} from '../lib/mutate.ts';
+import {mutators} from '../mutators.ts';
+import {queries} from '../queries.ts';
 import {Button} from '../ui/controls.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import {NotificationForm} from './NotificationForm.tsx';
-import type {NotificationRead, NotificationRow} from './schema.ts';
+import {audienceOf} from './labels.ts';
+import {NotificationForm, type Notice} from './NotificationForm.tsx';
 import * as m from '../paraglide/messages.js';
 
-/** A list of reads and the whole list are re-read this often while the screen is open (the tables are server-only). */
-const REFRESH_MS = 10_000;
+type ListedNotice = Row<ReturnType<typeof queries.notifications.list>>;
 
 /**
  * admin/notifications (spec §2, adminNotifications): the notices shown after sign-in — write, edit,
- * retire — and who read each one and when. The notices are server-only, so the screen reads them
- * through /api/admin/notifications and refreshes every few seconds instead of syncing.
+ * retire — and who read each one and when. Live: another administrator's change, and a user reading a
+ * notice in their popup, show at once.
  */
 export function AdminNotificationsPage() {
   usePageTitle(m.section_admin_notifications());
-  const [rows, setRows] = useState<NotificationRow[]>();
-  const [error, setError] = useState<string>();
-  const [editing, setEditing] = useState<NotificationRow | 'new'>();
+  const zero = useZero();
+  const [rows, details] = useQuery(queries.notifications.list());
+  const [editing, setEditing] = useState<Notice | 'new'>();
 
-  const load = useCallback(async () => {
-    const result = await call<NotificationRow[]>('/api/admin/notifications', undefined, 'GET');
-    if (result.ok) setRows(result.data);
-    else setError(loginErrorText(result.error, result.message));
-  }, []);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
-
-  async function setActive(row: NotificationRow, active: boolean) {
-    const result = await call(`/api/admin/notifications/${encodeURIComponent(row.id)}/active`, {active});
-    if (!result.ok) setError(loginErrorText(result.error, result.message));
-    await load();
+  async function setActive(row: ListedNotice, active: boolean) {
+    const outcome = await confirmed(zero.mutate(mutators.notifications.setActive({id: row.id, active})));
+    if (!outcome.ok) toast.error(outcome.message);
   }
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-            <Bell className="size-5 text-brand-700" aria-hidden />
-            {m.section_admin_notifications()}
-          </h1>
-          <p className="text-sm text-slate-500">{m.notifications_admin_intro()}</p>
-        </div>
+    <section className="space-y-5" data-testid="admin-notifications-page">
+      <PageHeader title={m.section_admin_notifications()} subtitle={m.notifications_admin_intro()}>
         <Button onClick={() => setEditing('new')} data-testid="notification-new">
           <Plus className="size-4" aria-hidden />
           {m.notifications_new()}
         </Button>
-      </header>
-      {error && (
-        <p role="alert" className="text-sm text-rose-600">
-          {error}
-        </p>
-      )}
-      {rows?.length === 0 && <p className="py-10 text-center text-sm text-slate-500">{m.notifications_none()}</p>}
+      </PageHeader>
+      {rows.length === 0 && details.type === 'complete' && <EmptyState icon={Bell}>{m.notifications_none()}</EmptyState>}
       <ul className="space-y-3">
-        {rows?.map(row => (
+        {rows.map(row => (
           <NotificationItem
             key={row.id}
             row={row}
@@ -72,39 +53,14 @@ export function AdminNotificationsPage() {
           />
         ))}
       </ul>
-      {editing && (
-        <NotificationForm
-          row={editing}
-          onClose={saved => {
-            setEditing(undefined);
-            if (saved) void load();
-          }}
-        />
-      )}
-    </div>
+      {editing && <NotificationForm notice={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
+    </section>
   );
 }
 
-function NotificationItem({
-  row,
-  onEdit,
-  onActive,
-}: {
-  row: NotificationRow;
-  onEdit: () => void;
-  onActive: (active: boolean) => void;
-}) {
-  const [reads, setReads] = useState<NotificationRead[]>();
-  const period = [row.from, row.until].map(at => (at ? formatLocalDateTime(Date.parse(at)) : '…')).join(' – ');
-  async function toggleReads() {
-    if (reads) return setReads(undefined);
-    const result = await call<NotificationRead[]>(
-      `/api/admin/notifications/${encodeURIComponent(row.id)}/reads`,
-      undefined,
-      'GET',
-    );
-    if (result.ok) setReads(result.data);
-  }
+function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: () => void; onActive: (active: boolean) => void}) {
+  const [showReads, setShowReads] = useState(false);
+  const period = [row.shownFrom, row.shownUntil].map(at => (at != null ? formatLocalDateTime(at) : '…')).join(' – ');
   return (
     <li
       className={clsx('rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200', !row.active && 'opacity-60')}
@@ -112,13 +68,18 @@ function NotificationItem({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 className="font-medium text-slate-900">
+          <h2 className="font-medium break-words text-slate-900">
             {row.title}
             {!row.active && <span className="ms-2 text-xs font-normal text-slate-500">{m.notifications_retired()}</span>}
           </h2>
-          <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-slate-600">{row.body}</p>
-          <p className="mt-1 text-xs text-slate-500">
-            <span dir="ltr">{period}</span>
+          <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{row.body}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+            <span className="inline-flex items-center gap-1" data-testid="notification-audience-shown">
+              <Users className="size-3.5" aria-hidden />
+              <span className="sr-only">{m.notifications_audience()}:</span>
+              {audienceOf(row)}
+            </span>
+            {(row.shownFrom != null || row.shownUntil != null) && <span dir="ltr">{period}</span>}
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
@@ -132,24 +93,31 @@ function NotificationItem({
       </div>
       <button
         type="button"
-        onClick={() => void toggleReads()}
+        onClick={() => setShowReads(shown => !shown)}
+        aria-expanded={showReads}
         className="mt-2 text-sm text-brand-700 hover:underline"
         data-testid="notification-reads"
       >
-        {m.notifications_read_by({count: row.readCount})}
+        {m.notifications_read_by({count: row.reads.length})}
       </button>
-      {reads && (
-        <ul className="mt-2 space-y-1 text-sm text-slate-700">
-          {reads.map(r => (
-            <li key={r.userID} className="flex justify-between gap-3">
-              <span>{r.name}</span>
-              <span className="text-slate-500" dir="ltr">
-                {formatLocalDateTime(Date.parse(r.readAt))}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {showReads && <NotificationReads id={row.id} />}
     </li>
+  );
+}
+
+/** Who read the notice and when, first reader first; grows as users read it. */
+function NotificationReads({id}: {id: string}) {
+  const [reads] = useQuery(queries.notifications.reads({id}));
+  return (
+    <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="notification-readers">
+      {reads.map(r => (
+        <li key={r.userID} className="flex justify-between gap-3">
+          <span>{r.reader?.name}</span>
+          <span className="text-slate-500" dir="ltr">
+            {formatLocalDateTime(r.readAt)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

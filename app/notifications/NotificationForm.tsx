@@ -1,60 +1,51 @@
-import {useState} from 'react';
+import {useState, type FormEvent} from 'react';
 import {useQuery} from '@rocicorp/zero/react';
+import type {Row} from '@rocicorp/zero';
 import {nanoid} from 'nanoid';
-import {toast} from 'sonner';
+import type {Schema} from '../../zero-schema.ts';
+import {useMutationForm} from '../lib/use-mutation-form.ts';
+import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {call} from '../login/api.ts';
-import {loginErrorText} from '../login/errors.ts';
 import {roleLabel} from '../shell/roles.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
-import {AUDIENCES, type Audience, type NotificationRow} from './schema.ts';
+import {AUDIENCE_LABEL} from './labels.ts';
+import {AUDIENCES, AUDIENCE_ROLES, notificationSchema, type Audience} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
-const AUDIENCE_LABEL: Record<Audience, () => string> = {
-  everyone: m.notifications_audience_everyone,
-  roles: m.notifications_audience_roles,
-  users: m.notifications_audience_users,
-};
-const ROLES = ['admin', 'shadchan', 'coordinator', 'representative'] as const;
+export type Notice = Row<Schema['tables']['adminNotification']>;
 
-/** The server's issue codes → the message shown under the field. */
-const ISSUE: Record<string, () => string> = {
-  required: m.notifications_error_required,
-  tooLong: m.notifications_error_too_long,
-  chooseRoles: m.notifications_error_choose_roles,
-  chooseUsers: m.notifications_error_choose_users,
-  untilBeforeFrom: m.notifications_error_until,
+/** A moment (ms) ↔ a datetime-local input's value, on the user's own clock. */
+const toLocalInput = (ms: number | null | undefined) => {
+  if (ms == null) return '';
+  return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
+const fromLocalInput = (value: string) => (value ? new Date(value).getTime() : null);
 
-/** An ISO moment ↔ a datetime-local input's value, on the user's own clock. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+const toggle = (list: readonly string[], value: string) =>
+  list.includes(value) ? list.filter(v => v !== value) : [...list, value];
 
 /** Writing or editing a notice: title, text, audience, from/until. The server checks all of it again. */
-export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; onClose: (saved: boolean) => void}) {
-  const editing = row === 'new' ? undefined : row;
-  const [title, setTitle] = useState(editing?.title ?? '');
-  const [body, setBody] = useState(editing?.body ?? '');
-  const [audience, setAudience] = useState<Audience>(editing?.audience ?? 'everyone');
-  const [roles, setRoles] = useState<string[]>(editing?.roles ?? []);
-  const [userIDs, setUserIDs] = useState<string[]>(editing?.userIDs ?? []);
-  const [from, setFrom] = useState(toLocalInput(editing?.from ?? null));
-  const [until, setUntil] = useState(toLocalInput(editing?.until ?? null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [waiting, setWaiting] = useState(false);
+export function NotificationForm({notice, onClose}: {notice: Notice | undefined; onClose: () => void}) {
+  const [title, setTitle] = useState(notice?.title ?? '');
+  const [body, setBody] = useState(notice?.body ?? '');
+  const [audience, setAudience] = useState<Audience>(notice?.audience ?? 'everyone');
+  const [roles, setRoles] = useState<readonly string[]>(notice?.roles ?? []);
+  const [userIDs, setUserIDs] = useState<readonly string[]>(notice?.userIDs ?? []);
+  const [from, setFrom] = useState(toLocalInput(notice?.shownFrom));
+  const [until, setUntil] = useState(toLocalInput(notice?.shownUntil));
   const [staff] = useQuery(queries.candidates.staff());
+  const {errors, saving, save, clearError} = useMutationForm(
+    notificationSchema,
+    notice ? mutators.notifications.update : mutators.notifications.create,
+    onClose,
+    m.notifications_saved,
+  );
 
-  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter(v => v !== value) : [...list, value]);
-
-  async function save() {
-    setWaiting(true);
-    const result = await call('/api/admin/notifications', {
-      id: editing?.id ?? nanoid(12),
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void save({
+      id: notice?.id ?? nanoid(),
       title,
       body,
       audience,
@@ -63,35 +54,18 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
       from: fromLocalInput(from),
       until: fromLocalInput(until),
     });
-    setWaiting(false);
-    if (result.ok) {
-      toast.success(m.notifications_saved());
-      return onClose(true);
-    }
-    const found: Record<string, string> = {};
-    for (const issue of result.issues ?? []) {
-      const field = issue.field.split('.')[0]!;
-      found[field] ??= (ISSUE[issue.message] ?? m.error_invalid_input)();
-    }
-    if (!result.issues) found.form = loginErrorText(result.error, result.message);
-    setErrors(found);
   }
 
   return (
-    <Dialog open onOpenChange={open => !open && onClose(false)} title={editing ? m.notifications_edit() : m.notifications_new()}>
-      <div className="space-y-4" data-testid="notification-form">
-        {errors.form && (
-          <p role="alert" className="text-sm text-rose-600">
-            {errors.form}
-          </p>
-        )}
+    <Dialog open onOpenChange={open => !open && onClose()} title={notice ? m.notifications_edit() : m.notifications_new()}>
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="notification-form">
         <Field label={m.notifications_title_label()} error={errors.title}>
           {p => (
             <TextInput
               {...p}
               value={title}
               maxLength={200}
-              onChange={e => setTitle(e.target.value)}
+              onChange={e => (setTitle(e.target.value), clearError('title'))}
               data-testid="notification-title"
             />
           )}
@@ -103,13 +77,13 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
               rows={4}
               value={body}
               maxLength={5000}
-              onChange={e => setBody(e.target.value)}
+              onChange={e => (setBody(e.target.value), clearError('body'))}
               className="block w-full rounded-lg border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500"
               data-testid="notification-body"
             />
           )}
         </Field>
-        <Field label={m.notifications_audience()} error={errors.roles ?? errors.userIDs}>
+        <Field label={m.notifications_audience()} error={errors.audience ?? errors.roles ?? errors.userIDs}>
           {p => (
             <Select
               {...p}
@@ -127,13 +101,13 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
         </Field>
         {audience === 'roles' && (
           <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {ROLES.map(role => (
+            {AUDIENCE_ROLES.map(role => (
               <label key={role} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
                   className="size-4 accent-brand-700"
                   checked={roles.includes(role)}
-                  onChange={() => setRoles(toggle(roles, role))}
+                  onChange={() => (setRoles(toggle(roles, role)), clearError('roles'))}
                 />
                 {roleLabel[role]()}
               </label>
@@ -148,7 +122,7 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
                   type="checkbox"
                   className="size-4 accent-brand-700"
                   checked={userIDs.includes(u.id)}
-                  onChange={() => setUserIDs(toggle(userIDs, u.id))}
+                  onChange={() => (setUserIDs(toggle(userIDs, u.id)), clearError('userIDs'))}
                 />
                 {u.name}
               </label>
@@ -157,21 +131,37 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={m.notifications_from()} error={errors.from}>
-            {p => <TextInput {...p} type="datetime-local" value={from} onChange={e => setFrom(e.target.value)} />}
+            {p => (
+              <TextInput
+                {...p}
+                type="datetime-local"
+                value={from}
+                onChange={e => (setFrom(e.target.value), clearError('from'))}
+                data-testid="notification-from"
+              />
+            )}
           </Field>
           <Field label={m.notifications_until()} error={errors.until}>
-            {p => <TextInput {...p} type="datetime-local" value={until} onChange={e => setUntil(e.target.value)} />}
+            {p => (
+              <TextInput
+                {...p}
+                type="datetime-local"
+                value={until}
+                onChange={e => (setUntil(e.target.value), clearError('until'))}
+                data-testid="notification-until"
+              />
+            )}
           </Field>
         </div>
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => onClose(false)}>
+          <Button variant="ghost" onClick={onClose}>
             {m.action_cancel()}
           </Button>
-          <Button disabled={waiting} onClick={() => void save()} data-testid="notification-save">
-            {m.action_save()}
+          <Button type="submit" disabled={saving} data-testid="notification-save">
+            {saving ? m.saving() : m.action_save()}
           </Button>
         </div>
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,61 +1,61 @@
 import * as v from 'valibot';
 import {ROLES} from '../../permissions/roles.ts';
+import {id, text} from '../candidates/schema.ts';
 
 /** Whom a notice is for: everyone signed in, the users of some roles, or chosen users. */
 export const AUDIENCES = ['everyone', 'roles', 'users'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-const moment = v.nullable(v.pipe(v.string('invalidDate'), v.isoTimestamp('invalidDate')));
+/** The roles a notice can be addressed to (a blocked user signs in to nothing). */
+export const AUDIENCE_ROLES = ROLES.filter(role => role !== 'blocked');
+
+// The last moment Postgres's timestamptz and a JavaScript Date both hold (31-12-9999).
+const LAST_MOMENT = 253_402_300_799_999;
+/** A moment in ms since the epoch, or open. */
+const moment = v.nullable(
+  v.pipe(v.number('invalidDate'), v.integer('invalidDate'), v.minValue(0, 'invalidDate'), v.maxValue(LAST_MOMENT, 'invalidDate')),
+);
 
 /**
- * A notice as admin/notifications writes it (spec §2), shared by the screen and the API server, which
- * checks it again. `id` is the client's (new or edited); from/until are ISO moments or open.
- * Issue messages are codes the screen translates.
+ * A notice as admin/notifications writes it (spec §2; issue 13): one valibot schema for the form and
+ * the mutators on both sides. Issue messages are message keys (app/lib/field-errors.ts). The output
+ * keeps only the list the audience uses, each id once.
  */
 export const notificationSchema = v.pipe(
   v.object({
-    id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'invalidInput')),
-    title: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
-    body: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(5000, 'tooLong')),
+    id,
+    title: text(200),
+    body: text(5000),
     audience: v.picklist(AUDIENCES, 'invalidInput'),
-    roles: v.array(
-      v.picklist(
-        ROLES.filter(r => r !== 'blocked'),
-        'invalidInput',
-      ),
-    ),
-    userIDs: v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))), v.maxLength(500, 'tooLong')),
+    roles: v.pipe(v.array(v.picklist(AUDIENCE_ROLES, 'invalidInput'), 'invalidInput'), v.maxLength(10, 'tooLong')),
+    userIDs: v.pipe(v.array(id, 'invalidInput'), v.maxLength(500, 'tooLong')),
     from: moment,
     until: moment,
   }),
+  // Checked even while other fields are wrong, so the form shows every error at once.
   v.forward(
-    v.check(n => n.audience !== 'roles' || n.roles.length > 0, 'chooseRoles'),
+    v.partialCheck([['audience'], ['roles']], n => n.audience !== 'roles' || n.roles.length > 0, 'chooseRoles'),
     ['roles'],
   ),
   v.forward(
-    v.check(n => n.audience !== 'users' || n.userIDs.length > 0, 'chooseUsers'),
+    v.partialCheck([['audience'], ['userIDs']], n => n.audience !== 'users' || n.userIDs.length > 0, 'chooseUsers'),
     ['userIDs'],
   ),
   v.forward(
-    v.check(n => !n.from || !n.until || Date.parse(n.until) > Date.parse(n.from), 'untilBeforeFrom'),
+    v.partialCheck([['from'], ['until']], n => n.from === null || n.until === null || n.until > n.from, 'untilBeforeFrom'),
     ['until'],
   ),
+  v.transform(n => ({
+    ...n,
+    roles: n.audience === 'roles' ? [...new Set(n.roles)] : [],
+    userIDs: n.audience === 'users' ? [...new Set(n.userIDs)] : [],
+  })),
 );
-export type NotificationInput = v.InferInput<typeof notificationSchema>;
+export type NotificationArgs = v.InferOutput<typeof notificationSchema>;
 
-/** A notice as the admin screen lists it, with how many have read it. */
-export type NotificationRow = {
-  id: string;
-  title: string;
-  body: string;
-  audience: Audience;
-  roles: string[];
-  userIDs: string[];
-  from: string | null;
-  until: string | null;
-  active: boolean;
-  createdAt: string;
-  readCount: number;
-};
+/** Retiring a notice (shown to no one, still listed with its reads) or showing it again. */
+export const notificationActiveSchema = v.object({id, active: v.boolean('invalidInput')});
+export type NotificationActiveArgs = v.InferOutput<typeof notificationActiveSchema>;
 
-export type NotificationRead = {userID: string; name: string; readAt: string};
+/** Which notice's reads to list. */
+export const notificationReadsSchema = v.object({id});

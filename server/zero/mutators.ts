@@ -17,6 +17,7 @@ import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {nameClash} from '../../app/lib/name-clash.ts';
 import {staffServerMutators} from '../staff/mutators.ts';
+import {notificationServerMutators} from '../notifications/mutators.ts';
 import {createRepresentative, updateRepresentative} from '../../app/representatives/mutators.ts';
 import {representativeSchema} from '../../app/representatives/schema.ts';
 import {syncRepresentativeAccount} from '../representatives/account.ts';
@@ -165,4 +166,6 @@ export const serverMutators = defineMutators(mutators, {
       updateRepresentative(opts, Date.now(), args => syncRepresentativeAccount(pgOf(opts.tx), args)),
     ),
   },
+  // The users a notice names are checked against every user (issue 13).
+  notifications: notificationServerMutators,
 });

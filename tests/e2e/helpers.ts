@@ -114,6 +114,36 @@ export async function insertCard(surname: string, {forename = 'לאה', birthDat
   return id;
 }
 
+/** The demo users' password (server/db/seed.ts). */
+export const DEMO_PASSWORD = 'kesher-demo';
+
+/** What the phone-provider and SMTP stand-ins received (tests/support/e2e-global-setup.ts). */
+export const inspect = async <T>(what: 'calls' | 'mails'): Promise<T[]> =>
+  (await fetch(`${process.env.E2E_STAND_INS_URL}/${what}`)).json();
+
+/** Waits for the next code the stand-in receives for `to`, after `before` items. */
+export async function nextCode(what: 'calls' | 'mails', to: string, before: number): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const items = await inspect<{body?: {to: string; from: string; code?: string}; to?: string[]; text?: string}>(what);
+    const mine = items.slice(before).find(x => (what === 'calls' ? x.body?.to === to : x.to?.includes(to)));
+    if (mine) return what === 'calls' ? (mine.body!.code ?? mine.body!.from.slice(-6)) : mine.text!.match(/\d{6}/)![0];
+    await new Promise(r => setTimeout(r, 100));
+  }
+  throw new Error(`no ${what} reached ${to}`);
+}
+
+/** Signs in on /login as a user does: phone, the code the call brings, the password. */
+export async function phoneSignIn(page: Page, national: string, e164: string, password = DEMO_PASSWORD) {
+  await page.getByTestId('login-tab-phone').click();
+  await page.locator('[name=phone]').fill(national);
+  const before = (await inspect('calls')).length;
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('code-hint')).toBeVisible();
+  await page.locator('[name=verifyCode]').fill(await nextCode('calls', e164, before));
+  await page.locator('[name=password]').fill(password);
+  await page.getByTestId('verify-code').click();
+}
+
 /** Direct database access, to prove what was (not) written. */
 export function db() {
   return postgres(process.env.E2E_DATABASE_URL!, {max: 1, onnotice: () => {}});

@@ -1,37 +1,11 @@
-import {expect, test, type Page} from '@playwright/test';
-import {db, useUpTodaysCalls} from './helpers.ts';
+import {expect, test} from '@playwright/test';
+import {DEMO_PASSWORD, db, inspect, nextCode, phoneSignIn, useUpTodaysCalls} from './helpers.ts';
 import {e2ePorts} from '../support/e2e-stack.ts';
 
 /**
  * The matchmaker sign-in as a new user meets it: codes really go out through the phone-provider and
  * SMTP stand-ins (tests/support/e2e-global-setup.ts), and the test reads them there.
  */
-const PASSWORD = 'kesher-demo';
-const inspect = async <T>(what: 'calls' | 'mails'): Promise<T[]> =>
-  (await fetch(`${process.env.E2E_STAND_INS_URL}/${what}`)).json();
-
-/** Waits for the next thing the stand-in receives for `to`, after `before` items. */
-async function nextCode(what: 'calls' | 'mails', to: string, before: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const items = await inspect<{body?: {to: string; from: string; code?: string}; to?: string[]; text?: string}>(what);
-    const mine = items.slice(before).find(x => (what === 'calls' ? x.body?.to === to : x.to?.includes(to)));
-    if (mine) return what === 'calls' ? (mine.body!.code ?? mine.body!.from.slice(-6)) : mine.text!.match(/\d{6}/)![0];
-    await new Promise(r => setTimeout(r, 100));
-  }
-  throw new Error(`no ${what} reached ${to}`);
-}
-
-async function phoneSignIn(page: Page, national: string, e164: string, password = PASSWORD) {
-  await page.getByTestId('login-tab-phone').click();
-  await page.locator('[name=phone]').fill(national);
-  const before = (await inspect('calls')).length;
-  await page.getByTestId('send-code').click();
-  await expect(page.getByTestId('code-hint')).toBeVisible();
-  await page.locator('[name=verifyCode]').fill(await nextCode('calls', e164, before));
-  await page.locator('[name=password]').fill(password);
-  await page.getByTestId('verify-code').click();
-}
-
 /** Demo users start with the declaration accepted today; these tests go through it, so it is due again. */
 async function resetAccount(userID: string) {
   const sql = db();
@@ -76,7 +50,7 @@ test('email sign-in with the code from the mail server (English), landing on red
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('code-hint')).toHaveText('Enter the code you received by phone or email');
   await page.locator('[name=verifyCode]').fill(await nextCode('mails', 'miriam@kesher.example', before));
-  await page.locator('[name=password]').fill(PASSWORD);
+  await page.locator('[name=password]').fill(DEMO_PASSWORD);
   await page.getByTestId('verify-code').click();
   const declaration = page.getByTestId('declaration');
   await expect(declaration).toContainText('Activities declaration');
@@ -136,7 +110,7 @@ test('Google sign-in through the identity provider: password only, then in', asy
   await expect(page.getByTestId('code-hint')).toContainText('Google');
   await expect(page.locator('[name=verifyCode]')).toHaveCount(0);
   expect(new URL(page.url()).search).toBe('');
-  await page.locator('[name=password]').fill(PASSWORD);
+  await page.locator('[name=password]').fill(DEMO_PASSWORD);
   await page.getByTestId('verify-code').click();
   await page.getByTestId('declaration-checkbox').check();
   await page.getByTestId('declaration-enter').click();

@@ -23,6 +23,7 @@ const ids = {
   community: `c-${tag}`,
   representative: `r-${tag}`,
   link: `${tag}${nanoid(18)}`,
+  notice: `n-notice-${tag}`,
 };
 const fresh = `n-${tag}`;
 
@@ -37,6 +38,9 @@ beforeAll(async () => {
   await mutate(admin, 'communities.create', {id: ids.community, name: `קהילת ${tag}`});
   await mutate(admin, 'representatives.create', repArgs(ids.representative));
   await mutate(admin, 'registrationLinks.create', {token: ids.link, communityID: ids.community, expiresAt: null});
+  await mutate(admin, 'notifications.create', noticeArgs(ids.notice));
+  // Retired at once: other files' tests sign in and must not be greeted by it.
+  await mutate(admin, 'notifications.setActive', {id: ids.notice, active: false});
 });
 
 function staffArgs(id: string, over: Record<string, unknown> = {}) {
@@ -70,6 +74,10 @@ function repArgs(id: string, over: Record<string, unknown> = {}) {
   };
 }
 
+function noticeArgs(id: string, over: Record<string, unknown> = {}) {
+  return {id, title: `הודעה ${id}`, body: 'תוכן', audience: 'everyone', roles: [], userIDs: [], from: null, until: null, ...over};
+}
+
 /** The rows a mutator would write, as they are now. */
 const rows = (table: string, column: string, value: string) => sql`SELECT * FROM ${sql(table)} WHERE ${sql(column)} = ${value}`;
 const probes = {
@@ -80,6 +88,7 @@ const probes = {
   representative: () => Promise.all([rows('representative', 'id', ids.representative), rows('representative', 'id', fresh)]),
   link: () => sql`SELECT * FROM registration_link WHERE community_id = ${ids.community} ORDER BY token`,
   site: () => sql`SELECT * FROM site_setting`,
+  notice: () => Promise.all([rows('admin_notification', 'id', ids.notice), rows('admin_notification', 'id', fresh)]),
 };
 
 type Case = [
@@ -173,6 +182,21 @@ const CASES: Case[] = [
   ],
   ['registrationLinks.revoke', 'link', () => ({token: ids.link}), () => ({token: 'short'}), 'token'],
   ['site.update', 'site', () => ({defaultLanguage: 'en'}), () => ({defaultLanguage: 'fr'}), 'defaultLanguage'],
+  ['notifications.create', 'notice', () => noticeArgs(fresh), () => noticeArgs(fresh, {audience: 'roles'}), 'roles'],
+  [
+    'notifications.update',
+    'notice',
+    () => noticeArgs(ids.notice, {title: 'אחרת'}),
+    () => noticeArgs(ids.notice, {until: 'tomorrow'}),
+    'until',
+  ],
+  [
+    'notifications.setActive',
+    'notice',
+    () => ({id: ids.notice, active: true}),
+    () => ({id: ids.notice, active: 'yes'}),
+    'active',
+  ],
 ];
 
 describe('administration mutators refuse, and write nothing', () => {

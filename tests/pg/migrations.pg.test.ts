@@ -32,6 +32,8 @@ describe('migrations', () => {
     expect(Object.keys(tables).sort()).toEqual([
       'activity',
       'activity_comment',
+      'admin_notification',
+      'admin_notification_read',
       'app_user',
       'card_presence',
       'community',
@@ -83,6 +85,9 @@ describe('migrations', () => {
     expect([...tables.phone_call!].sort()).toEqual(declared('phoneCall'));
     expect([...tables.representative!].sort()).toEqual(declared('representative'));
     expect([...tables.registration_link!].sort()).toEqual(declared('registrationLink'));
+    // admin/notifications (migrations/0029): the notices and their reads, as declared.
+    expect([...tables.admin_notification!].sort()).toEqual(declared('adminNotification'));
+    expect([...tables.admin_notification_read!].sort()).toEqual(declared('adminNotificationRead'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');
