@@ -43,6 +43,22 @@ function listed(args: ActivityListArgs, ctx: AuthContext | undefined) {
   }
 }
 
+/**
+ * An activity as the timeline and the form show it: both sides (each only where the user may see that
+ * card), the author, and the comment thread with each comment's author, oldest first.
+ */
+const withPeopleAndThread = <R>(q: Query<'activity', Schema, R>, ctx: AuthContext | undefined) =>
+  q
+    .related('maleProfile', p => visibleProfiles(p, ctx).one())
+    .related('femaleProfile', p => visibleProfiles(p, ctx).one())
+    .related('author', a => a.one())
+    .related('comments', c =>
+      c
+        .related('author', a => a.one())
+        .orderBy('createdAt', 'asc')
+        .orderBy('id', 'asc'),
+    );
+
 /** How many reminders the bell keeps live: the nearest ones matter, the rest are a click away. */
 export const REMINDER_LIMIT = 20;
 
@@ -68,7 +84,7 @@ export const activityQueries = {
    * side's card only where the user may see it too, the author and the comments.
    */
   ofCard: defineQuery(cardArgsSchema, ({args, ctx}) =>
-    visibleActivities(zql.activity, ctx)
+    withPeopleAndThread(visibleActivities(zql.activity, ctx), ctx)
       // Only through a card the user may see: a hidden card's timeline answers nothing.
       .where(({or, and, cmp, exists}) =>
         or(
@@ -82,15 +98,6 @@ export const activityQueries = {
           ),
         ),
       )
-      .related('maleProfile', q => visibleProfiles(q, ctx).one())
-      .related('femaleProfile', q => visibleProfiles(q, ctx).one())
-      .related('author', q => q.one())
-      .related('comments', q =>
-        q
-          .related('author', a => a.one())
-          .orderBy('createdAt', 'asc')
-          .orderBy('id', 'asc'),
-      )
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'asc')
       .limit(200),
@@ -98,18 +105,7 @@ export const activityQueries = {
 
   /** One activity as its form shows it: both sides (each only if the user may see it), the author, the comments. */
   one: defineQuery(cardArgsSchema, ({args, ctx}) =>
-    visibleActivities(zql.activity, ctx)
-      .where('id', args.id)
-      .related('maleProfile', q => visibleProfiles(q, ctx).one())
-      .related('femaleProfile', q => visibleProfiles(q, ctx).one())
-      .related('author', q => q.one())
-      .related('comments', q =>
-        q
-          .related('author', a => a.one())
-          .orderBy('createdAt', 'asc')
-          .orderBy('id', 'asc'),
-      )
-      .one(),
+    withPeopleAndThread(visibleActivities(zql.activity, ctx), ctx).where('id', args.id).one(),
   ),
 
   /** The activities list (/dashboard/activities), with both sides' names where the user may see them. */

@@ -1,5 +1,5 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {Link, useNavigate, useRouteContext} from '@tanstack/react-router';
+import {Link, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {PhoneCall} from 'lucide-react';
 import {useState, type ReactNode} from 'react';
@@ -11,7 +11,8 @@ import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {DevSimulateCall} from '../phone-proxy/DevSimulateCall.tsx';
 import {activityPath} from '../activities/paths.ts';
-import {callerDisplay, formatDuration, newActivityForRow} from './format.ts';
+import {callerDisplay, formatDuration} from './format.ts';
+import {OpenActivityForCall} from './OpenActivityForCall.tsx';
 import type {CallsScope} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -39,7 +40,6 @@ export function CallsPage() {
   const {session} = useRouteContext({from: '/shell'});
   const me = session.user!;
   const mayViewAll = can(contextOf(me), 'viewAllActivities');
-  const navigate = useNavigate();
   const [scope, setScope] = useState<CallsScope>('mine');
   const [calls, details] = useQuery(queries.calls.list({scope}));
   const all = scope === 'all';
@@ -137,16 +137,7 @@ export function CallsPage() {
                     </Link>
                   ) : call.userID === me.ID && !call.activityID ? (
                     // One's own call without an activity yet: the prompt's "yes", later.
-                    <a
-                      href={newActivityForRow(call)}
-                      onClick={event => {
-                        event.preventDefault();
-                        void navigate({href: newActivityForRow(call)});
-                      }}
-                      className={link}
-                    >
-                      {m.phone_call_prompt_yes()}
-                    </a>
+                    <OpenActivityForCall call={call} className={link} />
                   ) : (
                     <span className="text-slate-400">—</span>
                   )}

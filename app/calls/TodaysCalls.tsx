@@ -1,11 +1,12 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {Link, useNavigate} from '@tanstack/react-router';
+import {Link} from '@tanstack/react-router';
 import {PhoneCall} from 'lucide-react';
 import {CALLS_PATH, activityPath} from '../activities/paths.ts';
 import {personName} from '../activities/labels.ts';
 import {formatLocalTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
-import {callerDisplay, formatDuration, newActivityForRow} from './format.ts';
+import {callerDisplay, formatDuration} from './format.ts';
+import {OpenActivityForCall} from './OpenActivityForCall.tsx';
 import * as m from '../paraglide/messages.js';
 
 const link = 'font-medium text-brand-700 hover:underline';
@@ -16,7 +17,6 @@ const link = 'font-medium text-brand-700 hover:underline';
  */
 export function TodaysCalls({since}: {since: number}) {
   const [calls, details] = useQuery(queries.calls.today({since}));
-  const navigate = useNavigate();
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-calls">
       <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -57,16 +57,7 @@ export function TodaysCalls({since}: {since: number}) {
                   {m.calls_open_activity({code: call.activity.code ?? ''})}
                 </Link>
               ) : (
-                <a
-                  href={newActivityForRow(call)}
-                  onClick={event => {
-                    event.preventDefault();
-                    void navigate({href: newActivityForRow(call)});
-                  }}
-                  className={link}
-                >
-                  {m.phone_call_prompt_yes()}
-                </a>
+                <OpenActivityForCall call={call} className={link} />
               )}
             </li>
           ))}
