@@ -1,22 +1,16 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
 import {Search, SlidersHorizontal} from 'lucide-react';
-import {useEffect, useState, type ReactNode} from 'react';
+import {useState} from 'react';
 import {queries} from '../queries.ts';
-import {Select} from '../ui/controls.tsx';
-import {DateInput} from '../ui/DateInput.tsx';
+import {Labelled, Select} from '../ui/controls.tsx';
+import {DateRangeFilter} from '../ui/DateRangeFilter.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
+import {useTypedParam} from '../ui/use-typed-param.ts';
 import {SORT_LABEL, STATUS_LABEL, TYPE_LABEL} from './labels.ts';
-import {DATE_RANGES, type DateRange, type ListFilters} from './list-filters.ts';
+import type {ListFilters} from './list-filters.ts';
 import {ACTIVITY_SORTS, ACTIVITY_STATUSES, ACTIVITY_TYPES} from './schema.ts';
 import * as m from '../paraglide/messages.js';
-
-const RANGE_LABEL: Record<DateRange, () => string> = {
-  today: m.range_since_today,
-  month: m.range_last_month,
-  year: m.range_last_year,
-  custom: m.range_custom,
-};
 
 /** The activities list's filters and order; each change goes straight into the URL (onChange). */
 export function ActivityFilters({
@@ -37,22 +31,8 @@ export function ActivityFilters({
   const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K] | '') =>
     onChange({...filters, [key]: value === '' ? undefined : value});
 
-  // The name is typed here and reaches the URL as it is typed; a URL changed elsewhere (back, a link) wins.
-  const [name, setName] = useState(filters.q ?? '');
-  const [sent, setSent] = useState(filters.q ?? '');
-  if ((filters.q ?? '') !== sent) {
-    setSent(filters.q ?? '');
-    setName(filters.q ?? '');
-  }
-  useEffect(() => {
-    if (name === sent) return;
-    const timer = setTimeout(() => {
-      setSent(name);
-      set('q', name);
-    }, 200);
-    return () => clearTimeout(timer);
-    // The typed name alone starts the wait.
-  }, [name]);
+  // The name reaches the URL as it is typed (a short pause), kept as typed: the query trims it.
+  const [name, setName] = useTypedParam(filters.q, q => set('q', q), {delayMs: 200});
 
   return (
     <div className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="activity-filters">
@@ -126,40 +106,12 @@ export function ActivityFilters({
               </Select>
             </Labelled>
           )}
-          <Labelled label={m.activities_filter_created()}>
-            <Select
-              value={filters.range ?? ''}
-              onChange={e => set('range', e.target.value as DateRange)}
-              data-testid="filter-range"
-            >
-              <option value="">{m.filter_any()}</option>
-              {DATE_RANGES.map(r => (
-                <option key={r} value={r}>
-                  {RANGE_LABEL[r]()}
-                </option>
-              ))}
-            </Select>
-          </Labelled>
-          {filters.range === 'custom' && (
-            <>
-              <Labelled label={m.range_from()}>
-                <DateInput
-                  fieldProps={{id: 'filter-from', 'aria-invalid': false}}
-                  name="filter-from"
-                  value={filters.from}
-                  onChange={v => set('from', v)}
-                />
-              </Labelled>
-              <Labelled label={m.range_until()}>
-                <DateInput
-                  fieldProps={{id: 'filter-until', 'aria-invalid': false}}
-                  name="filter-until"
-                  value={filters.until}
-                  onChange={v => set('until', v)}
-                />
-              </Labelled>
-            </>
-          )}
+          <DateRangeFilter
+            label={m.activities_filter_created()}
+            value={filters}
+            onChange={dates => onChange({...filters, ...dates})}
+            testid="filter"
+          />
           <Labelled label={m.activities_sort()}>
             <Select
               value={filters.sort ?? 'created'}
@@ -196,15 +148,5 @@ export function ActivityFilters({
         {more ? m.activities_filters_fewer() : m.activities_filters_more({count: String(folded)})}
       </button>
     </div>
-  );
-}
-
-/** A filter with its label above it (the control inside the label, so no ids are needed). */
-function Labelled({label, children}: {label: string; children: ReactNode}) {
-  return (
-    <label className="block space-y-1 text-xs font-medium text-slate-600">
-      <span>{label}</span>
-      {children}
-    </label>
   );
 }

@@ -1,3 +1,5 @@
+import {definedOnly, textOf} from '../lib/search-params.ts';
+
 /**
  * The activity screens' addresses (the contract between helpers: /dashboard/activities, and
  * /dashboard/activity/edit/{id|new} with the new form's search params). Section routes are made from a
@@ -16,15 +18,11 @@ export type NewActivitySearch = {profile?: string; callerNumber?: string; callDu
 
 /** The new form's search params as the router parsed them (numbers may arrive as numbers or text). */
 export function newActivitySearchOf(search: Record<string, unknown>): NewActivitySearch {
-  const text = (key: string) => {
-    const value = search[key];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-  };
-  const duration = Number(text('callDuration'));
-  return {
-    ...(text('profile') ? {profile: text('profile')!} : {}),
-    ...(text('callerNumber') ? {callerNumber: text('callerNumber')!} : {}),
-    ...(Number.isInteger(duration) && duration >= 0 && text('callDuration') ? {callDuration: duration} : {}),
-    ...(text('phoneCall') ? {phoneCall: text('phoneCall')!} : {}),
-  };
+  const duration = Number(textOf(search.callDuration));
+  return definedOnly({
+    profile: textOf(search.profile),
+    callerNumber: textOf(search.callerNumber),
+    callDuration: Number.isInteger(duration) && duration >= 0 ? duration : undefined,
+    phoneCall: textOf(search.phoneCall),
+  });
 }

@@ -76,3 +76,13 @@ export function SearchInput({label, className, ...props}: ComponentProps<'input'
 export function Select({className, ...props}: ComponentProps<'select'>) {
   return <select className={clsx(inputClass, 'pe-8', className)} {...props} />;
 }
+
+/** A list's filter with its label above it (the control inside the label, so no ids are needed). */
+export function Labelled({label, children}: {label: string; children: ReactNode}) {
+  return (
+    <label className="block space-y-1 text-xs font-medium text-slate-600">
+      <span>{label}</span>
+      {children}
+    </label>
+  );
+}

@@ -1,19 +1,11 @@
 import {Search} from 'lucide-react';
-import {useEffect, useState, type ReactNode} from 'react';
-import {DATE_RANGES, type DateRange} from '../activities/list-filters.ts';
-import {Select} from '../ui/controls.tsx';
-import {DateInput} from '../ui/DateInput.tsx';
+import {Labelled, Select} from '../ui/controls.tsx';
+import {DateRangeFilter} from '../ui/DateRangeFilter.tsx';
+import {useTypedParam} from '../ui/use-typed-param.ts';
 import type {LogFilters} from './filters.ts';
 import {KIND_LABEL} from './labels.ts';
 import {LOG_KINDS, type LogKind, type LogUser} from './schema.ts';
 import * as m from '../paraglide/messages.js';
-
-const RANGE_LABEL: Record<DateRange, () => string> = {
-  today: m.range_since_today,
-  month: m.range_last_month,
-  year: m.range_last_year,
-  custom: m.range_custom,
-};
 
 /** The users log's filters; each change goes straight into the URL (onChange). */
 export function UsersLogFilters({
@@ -28,22 +20,11 @@ export function UsersLogFilters({
   const set = <K extends keyof LogFilters>(key: K, value: LogFilters[K] | '') =>
     onChange({...filters, [key]: value === '' ? undefined : value});
 
-  // The record is typed here and reaches the URL a moment after typing stops; a URL changed elsewhere wins.
-  const [record, setRecord] = useState(filters.record ?? '');
-  const [sent, setSent] = useState(filters.record ?? '');
-  if ((filters.record ?? '') !== sent) {
-    setSent(filters.record ?? '');
-    setRecord(filters.record ?? '');
-  }
-  useEffect(() => {
-    if (record === sent) return;
-    const timer = setTimeout(() => {
-      setSent(record);
-      set('record', record.trim());
-    }, 300);
-    return () => clearTimeout(timer);
-    // The typed text alone starts the wait.
-  }, [record]);
+  // The record reaches the URL a moment after typing stops, trimmed as the log's query takes it.
+  const [record, setRecord] = useTypedParam(filters.record, text => set('record', text), {
+    delayMs: 300,
+    clean: text => text.trim(),
+  });
 
   return (
     <div
@@ -83,52 +64,12 @@ export function UsersLogFilters({
           ))}
         </Select>
       </Labelled>
-      <Labelled label={m.users_log_filter_dates()}>
-        <Select
-          value={filters.range ?? ''}
-          onChange={e =>
-            onChange({...filters, range: (e.target.value || undefined) as DateRange, from: undefined, until: undefined})
-          }
-          data-testid="log-filter-range"
-        >
-          <option value="">{m.filter_any()}</option>
-          {DATE_RANGES.map(r => (
-            <option key={r} value={r}>
-              {RANGE_LABEL[r]()}
-            </option>
-          ))}
-        </Select>
-      </Labelled>
-      {filters.range === 'custom' && (
-        <>
-          <Labelled label={m.range_from()}>
-            <DateInput
-              fieldProps={{id: 'log-filter-from', 'aria-invalid': false}}
-              name="log-filter-from"
-              value={filters.from}
-              onChange={v => set('from', v)}
-            />
-          </Labelled>
-          <Labelled label={m.range_until()}>
-            <DateInput
-              fieldProps={{id: 'log-filter-until', 'aria-invalid': false}}
-              name="log-filter-until"
-              value={filters.until}
-              onChange={v => set('until', v)}
-            />
-          </Labelled>
-        </>
-      )}
+      <DateRangeFilter
+        label={m.users_log_filter_dates()}
+        value={filters}
+        onChange={dates => onChange({...filters, ...dates})}
+        testid="log-filter"
+      />
     </div>
-  );
-}
-
-/** A filter with its label above it (the control inside the label, so no ids are needed). */
-function Labelled({label, children}: {label: string; children: ReactNode}) {
-  return (
-    <label className="block space-y-1 text-xs font-medium text-slate-600">
-      <span>{label}</span>
-      {children}
-    </label>
   );
 }

@@ -1,39 +1,30 @@
-import {DATE_RANGES, rangeBounds, type DateRange} from '../activities/list-filters.ts';
+import {DATE_RANGES, rangeBounds, type DateRangeParams} from '../lib/date-ranges.ts';
+import {definedOnly, oneOf, textOf} from '../lib/search-params.ts';
 import {LOG_KINDS, type LogKind} from './schema.ts';
 
 export const USERS_LOG_PATH = '/admin/logs';
 
 /** The users log's filters as the URL keeps them, so a filtered log can be bookmarked or sent. */
-export type LogFilters = {
+export type LogFilters = DateRangeParams & {
   user?: string;
   /** A card's id or part of its name. */
   record?: string;
   kind?: LogKind;
-  range?: DateRange;
-  /** 'YYYY-MM-DD', with range 'custom'. */
-  from?: string;
-  until?: string;
 };
 
-const oneOf = <T extends string>(options: readonly T[], value: unknown): T | undefined =>
-  options.includes(value as T) ? (value as T) : undefined;
-// The router reads a param that looks like JSON as such ("123" arrives as a number).
-const textOf = (value: unknown) =>
-  (typeof value === 'string' || typeof value === 'number') && String(value).trim() !== ''
-    ? String(value).trim().slice(0, 100)
-    : undefined;
+/** Text as the log's query takes it (schema.ts): trimmed, 100 characters at most. */
+const clippedOf = (value: unknown) => textOf(value)?.trim().slice(0, 100);
 
 /** The filters in a URL's search params, whatever was typed there (unknown values are dropped). */
 export function logFiltersOf(search: Record<string, unknown>): LogFilters {
-  const found: LogFilters = {
-    user: textOf(search.user),
-    record: textOf(search.record),
+  return definedOnly<LogFilters>({
+    user: clippedOf(search.user),
+    record: clippedOf(search.record),
     kind: oneOf(LOG_KINDS, search.kind),
     range: oneOf(DATE_RANGES, search.range),
-    from: textOf(search.from),
-    until: textOf(search.until),
-  };
-  return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined)) as LogFilters;
+    from: clippedOf(search.from),
+    until: clippedOf(search.until),
+  });
 }
 
 /** The screen's address for some filters. */

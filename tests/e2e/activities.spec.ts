@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, pickActivitySide, signIn} from './helpers.ts';
+import {db, localIsoDate, pickActivitySide, signIn, typeDate} from './helpers.ts';
 
 /** Issue 12's activity screens through the whole stack: the form, the list, the collision warning, the toast. */
 type Card = {id: string; forename: string; surname: string};
@@ -84,6 +84,29 @@ test('an activity from the list: errors by field, both sides picked, saved, list
     await expect(page).toHaveURL(/status=done/);
     await expect(listed).toHaveCount(0);
     await page.getByTestId('filter-status').selectOption('irrelevant');
+    await expect(listed).toBeVisible();
+    // Dates (spec §9): a custom window that ended yesterday leaves out today's activity; choosing
+    // another range drops the custom days from the URL.
+    await page.getByTestId('filter-range').selectOption('custom');
+    await typeDate(page.locator('#filter-from'), localIsoDate(-7));
+    await expect(page).toHaveURL(/range=custom&from=/);
+    await expect(listed).toBeVisible();
+    await typeDate(page.locator('#filter-until'), localIsoDate(-1));
+    await expect(page).toHaveURL(/until=/);
+    await expect(listed).toHaveCount(0);
+    await page.getByTestId('filter-range').selectOption('today');
+    await expect(page).toHaveURL(/range=today/);
+    await expect(page).not.toHaveURL(/from=|until=/);
+    await expect(listed).toBeVisible();
+    // The name narrows the list to either side's name once typing pauses; cleared, the list is whole again.
+    const name = page.getByTestId('filter-candidate');
+    await name.fill(`${woman!.forename} ${woman!.surname}`);
+    await expect(page).toHaveURL(/q=/);
+    await expect(listed).toBeVisible();
+    await name.fill('שםשאינובשוםכרטיס');
+    await expect(listed).toHaveCount(0);
+    await name.fill('');
+    await expect(page).not.toHaveURL(/q=/);
     await expect(listed).toBeVisible();
     await page.screenshot({path: 'test-results/screens/activities-he.png'});
 

@@ -35,6 +35,14 @@ export async function typeDate(field: Locator, iso: string) {
   await field.fill(`${day}-${month}-${year}`);
 }
 
+/** 'YYYY-MM-DD' of a day on the machine's clock (the e2e browser runs in its zone), some days from today. */
+export function localIsoDate(daysFromToday = 0): string {
+  const day = new Date();
+  day.setDate(day.getDate() + daysFromToday);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
+}
+
 /** Fills the new-card form's required fields (and those the details require) with a valid person. */
 export async function fillRequiredCardFields(
   page: Page,

@@ -1,6 +1,15 @@
 import {readFile} from 'node:fs/promises';
 import {expect, test} from '@playwright/test';
-import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
+import {
+  db,
+  expectNoSidewaysScroll,
+  insertCard,
+  localIsoDate,
+  newSignedInPage,
+  signIn,
+  typeDate,
+  uniqueSurname,
+} from './helpers.ts';
 
 /**
  * admin/logs (usersLog): a shadchan opens a card; the administrator's users log shows that card opened
@@ -50,6 +59,25 @@ test('the users log shows the card a shadchan opened, and exports it as CSV', as
   } finally {
     await sql.end();
   }
+
+  // Dates: a custom window that ended yesterday leaves out today's opening; choosing another range drops
+  // the custom days from the URL.
+  await page.getByTestId('log-filter-range').selectOption('custom');
+  await typeDate(page.locator('#log-filter-until'), localIsoDate(-1));
+  await expect(page).toHaveURL(/range=custom&until=/);
+  await expect(page.getByText('אין רשומות מתאימות ביומן.')).toBeVisible();
+  await page.getByTestId('log-filter-range').selectOption('today');
+  await expect(page).toHaveURL(/range=today/);
+  await expect(page).not.toHaveURL(/until=/);
+  await expect(page.getByTestId('log-row')).toHaveCount(1);
+  // The record reaches the URL once typing stops, trimmed; the field keeps the space typed on.
+  const record = page.getByTestId('log-filter-record');
+  await record.fill('');
+  await expect(page).not.toHaveURL(/record=/);
+  await record.fill(`${surname} `);
+  await expect(page).toHaveURL(new RegExp(`record=${encodeURIComponent(surname)}&`));
+  await expect(page.getByTestId('log-row')).toHaveCount(1);
+  await expect(record).toHaveValue(`${surname} `);
 
   await page.setViewportSize({width: 375, height: 800});
   await expect(page.getByTestId('log-card').first()).toBeVisible();
