@@ -5,6 +5,7 @@ import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {Button} from '../ui/controls.tsx';
+import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {NotificationForm} from './NotificationForm.tsx';
 import type {NotificationRead, NotificationRow} from './schema.ts';
@@ -42,26 +43,23 @@ export function AdminNotificationsPage() {
   }
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
+    <section className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-            <Bell className="size-5 text-brand-700" aria-hidden />
-            {m.section_admin_notifications()}
-          </h1>
-          <p className="text-sm text-slate-500">{m.notifications_admin_intro()}</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_admin_notifications()}</h1>
+          <p className="mt-1 text-sm text-slate-500">{m.notifications_admin_intro()}</p>
         </div>
         <Button onClick={() => setEditing('new')} data-testid="notification-new">
           <Plus className="size-4" aria-hidden />
           {m.notifications_new()}
         </Button>
-      </header>
+      </div>
       {error && (
         <p role="alert" className="text-sm text-rose-600">
           {error}
         </p>
       )}
-      {rows?.length === 0 && <p className="py-10 text-center text-sm text-slate-500">{m.notifications_none()}</p>}
+      {rows?.length === 0 && <EmptyState icon={Bell}>{m.notifications_none()}</EmptyState>}
       <ul className="space-y-3">
         {rows?.map(row => (
           <NotificationItem
@@ -81,7 +79,7 @@ export function AdminNotificationsPage() {
           }}
         />
       )}
-    </div>
+    </section>
   );
 }
 
@@ -95,7 +93,7 @@ function NotificationItem({
   onActive: (active: boolean) => void;
 }) {
   const [reads, setReads] = useState<NotificationRead[]>();
-  const period = [row.from, row.until].map(at => (at ? formatLocalDateTime(Date.parse(at)) : '…')).join(' – ');
+  const [from, until] = [row.from, row.until].map(at => (at ? formatLocalDateTime(Date.parse(at)) : '…'));
   async function toggleReads() {
     if (reads) return setReads(undefined);
     const result = await call<NotificationRead[]>(
@@ -117,8 +115,9 @@ function NotificationItem({
             {!row.active && <span className="ms-2 text-xs font-normal text-slate-500">{m.notifications_retired()}</span>}
           </h2>
           <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-slate-600">{row.body}</p>
+          {/* Each moment kept whole, the range in the page's direction: in Hebrew "from" stands on the right. */}
           <p className="mt-1 text-xs text-slate-500">
-            <span dir="ltr">{period}</span>
+            <bdi>{from}</bdi> – <bdi>{until}</bdi>
           </p>
         </div>
         <div className="flex shrink-0 gap-1">

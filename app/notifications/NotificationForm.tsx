@@ -8,6 +8,7 @@ import {loginErrorText} from '../login/errors.ts';
 import {roleLabel} from '../shell/roles.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {MomentField, momentOf, momentParts} from './MomentField.tsx';
 import {AUDIENCES, type Audience, type NotificationRow} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -25,15 +26,8 @@ const ISSUE: Record<string, () => string> = {
   chooseRoles: m.notifications_error_choose_roles,
   chooseUsers: m.notifications_error_choose_users,
   untilBeforeFrom: m.notifications_error_until,
+  invalidDate: m.error_invalid_date,
 };
-
-/** An ISO moment ↔ a datetime-local input's value, on the user's own clock. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 /** Writing or editing a notice: title, text, audience, from/until. The server checks all of it again. */
 export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; onClose: (saved: boolean) => void}) {
@@ -43,8 +37,8 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
   const [audience, setAudience] = useState<Audience>(editing?.audience ?? 'everyone');
   const [roles, setRoles] = useState<string[]>(editing?.roles ?? []);
   const [userIDs, setUserIDs] = useState<string[]>(editing?.userIDs ?? []);
-  const [from, setFrom] = useState(toLocalInput(editing?.from ?? null));
-  const [until, setUntil] = useState(toLocalInput(editing?.until ?? null));
+  const [from, setFrom] = useState(momentParts(editing?.from ?? null));
+  const [until, setUntil] = useState(momentParts(editing?.until ?? null));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [waiting, setWaiting] = useState(false);
   const [staff] = useQuery(queries.candidates.staff());
@@ -60,8 +54,8 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
       audience,
       roles,
       userIDs,
-      from: fromLocalInput(from),
-      until: fromLocalInput(until),
+      from: momentOf(from, '00:00'),
+      until: momentOf(until, '23:59'),
     });
     setWaiting(false);
     if (result.ok) {
@@ -155,14 +149,23 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
             ))}
           </div>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={m.notifications_from()} error={errors.from}>
-            {p => <TextInput {...p} type="datetime-local" value={from} onChange={e => setFrom(e.target.value)} />}
-          </Field>
-          <Field label={m.notifications_until()} error={errors.until}>
-            {p => <TextInput {...p} type="datetime-local" value={until} onChange={e => setUntil(e.target.value)} />}
-          </Field>
-        </div>
+        <MomentField
+          label={m.notifications_from()}
+          timeLabel={m.notifications_from_time()}
+          name="from"
+          value={from}
+          error={errors.from}
+          onChange={setFrom}
+        />
+        <MomentField
+          label={m.notifications_until()}
+          timeLabel={m.notifications_until_time()}
+          name="until"
+          value={until}
+          error={errors.until}
+          onChange={setUntil}
+        />
+        <p className="-mt-2 text-xs text-slate-500">{m.notifications_period_hint()}</p>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onClose(false)}>
             {m.action_cancel()}
