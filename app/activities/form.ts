@@ -1,4 +1,4 @@
-import {isoDateToMs, msToIsoDate} from '../lib/dates.ts';
+import {momentOf, momentParts} from '../lib/moments.ts';
 
 /**
  * The activity form's values as its fields hold them (text), and the mutator arguments they stand
@@ -36,22 +36,6 @@ export const EMPTY_ACTIVITY: ActivityForm = {
 /** A reminder with a date and no time is for the start of the working day. */
 export const DEFAULT_REMINDER_TIME = '09:00';
 
-const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** While digits are typed, puts in the colon of HH:MM ("093" → "09:3"). */
-export const separateTimeDigits = (typed: string) => (/^\d{3,4}$/.test(typed) ? `${typed.slice(0, 2)}:${typed.slice(2)}` : typed);
-
-/** The moment a reminder's date and time name on the user's clock; null for none; the text if it is no moment. */
-export function reminderOf(date: string, time: string): number | null | string {
-  if (date.trim() === '' && time.trim() === '') return null;
-  const day = isoDateToMs(date);
-  const clock = TIME.exec(time.trim() || DEFAULT_REMINDER_TIME);
-  if (day === undefined || !clock) return `${date} ${time}`;
-  const at = new Date(day);
-  return new Date(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), Number(clock[1]), Number(clock[2])).getTime();
-}
-
 type Activity = {
   type: string;
   status: string;
@@ -65,15 +49,14 @@ type Activity = {
 };
 
 export function formOf(a: Activity): ActivityForm {
-  const at = a.reminderAt == null ? undefined : new Date(a.reminderAt);
+  const reminder = momentParts(a.reminderAt);
   return {
     type: a.type,
     status: a.status,
     title: a.title,
     summary: a.summary,
-    // The local calendar day, as DateInput's 'YYYY-MM-DD'.
-    reminderDate: at ? msToIsoDate(Date.UTC(at.getFullYear(), at.getMonth(), at.getDate())) : '',
-    reminderTime: at ? `${two(at.getHours())}:${two(at.getMinutes())}` : '',
+    reminderDate: reminder.date,
+    reminderTime: reminder.time,
     maleProfileID: a.maleProfileID ?? '',
     femaleProfileID: a.femaleProfileID ?? '',
     callDurationSeconds: a.callDurationSeconds == null ? '' : String(a.callDurationSeconds),
@@ -91,7 +74,7 @@ export function activityArgs(id: string, form: ActivityForm) {
     summary: form.summary,
     maleProfileID: form.maleProfileID || null,
     femaleProfileID: form.femaleProfileID || null,
-    reminderAt: reminderOf(form.reminderDate, form.reminderTime),
+    reminderAt: momentOf({date: form.reminderDate, time: form.reminderTime}, DEFAULT_REMINDER_TIME),
     callDurationSeconds: form.callDurationSeconds === '' ? null : Number(form.callDurationSeconds),
     callerNumber: form.callerNumber || null,
   };

@@ -124,18 +124,22 @@ export function AgreementPage() {
                 )}
               </div>
               <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-                <Field label={m.agreement_full_name()} error={errors.fullName}>
-                  {props => (
-                    <TextInput
-                      {...props}
-                      value={fullName}
-                      onChange={e => setFullName(e.target.value)}
-                      autoComplete="name"
-                      maxLength={200}
-                      data-testid="agreement-name"
-                    />
-                  )}
-                </Field>
+                {/* The hint belongs to the name: on a phone the date comes below, and the hint must not follow it. */}
+                <div className="space-y-1">
+                  <Field label={m.agreement_full_name()} error={errors.fullName}>
+                    {props => (
+                      <TextInput
+                        {...props}
+                        value={fullName}
+                        onChange={e => setFullName(e.target.value)}
+                        autoComplete="name"
+                        maxLength={200}
+                        data-testid="agreement-name"
+                      />
+                    )}
+                  </Field>
+                  <p className="text-xs text-slate-500">{m.agreement_full_name_hint({name: state.name})}</p>
+                </div>
                 <div className="space-y-1.5">
                   <p className="text-sm font-medium text-slate-700">{m.agreement_date()}</p>
                   <p className="py-2 text-sm text-slate-900" data-testid="agreement-date">
@@ -143,7 +147,6 @@ export function AgreementPage() {
                   </p>
                 </div>
               </div>
-              <p className="text-xs text-slate-500">{m.agreement_full_name_hint({name: state.name})}</p>
               <div className="flex flex-wrap items-center gap-3">
                 <Button disabled={waiting} onClick={() => void sign()} className="px-6 py-2.5" data-testid="agreement-sign">
                   {m.agreement_sign()}

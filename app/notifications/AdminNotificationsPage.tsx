@@ -60,7 +60,7 @@ export function AdminNotificationsPage() {
 
 function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: () => void; onActive: (active: boolean) => void}) {
   const [showReads, setShowReads] = useState(false);
-  const period = [row.shownFrom, row.shownUntil].map(at => (at != null ? formatLocalDateTime(at) : '…')).join(' – ');
+  const [from, until] = [row.shownFrom, row.shownUntil].map(at => (at != null ? formatLocalDateTime(at) : '…'));
   return (
     <li
       className={clsx('rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200', !row.active && 'opacity-60')}
@@ -79,7 +79,12 @@ function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: (
               <span className="sr-only">{m.notifications_audience()}:</span>
               {audienceOf(row)}
             </span>
-            {(row.shownFrom != null || row.shownUntil != null) && <span dir="ltr">{period}</span>}
+            {/* Each moment kept whole, the range in the page's direction: in Hebrew "from" stands on the right. */}
+            {(row.shownFrom != null || row.shownUntil != null) && (
+              <span>
+                <bdi>{from}</bdi> – <bdi>{until}</bdi>
+              </span>
+            )}
           </p>
         </div>
         <div className="flex shrink-0 gap-1">

@@ -3,24 +3,19 @@ import {useQuery} from '@rocicorp/zero/react';
 import type {Row} from '@rocicorp/zero';
 import {nanoid} from 'nanoid';
 import type {Schema} from '../../zero-schema.ts';
+import {momentOf, momentParts} from '../lib/moments.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {roleLabel} from '../shell/roles.ts';
 import {Dialog} from '../ui/Dialog.tsx';
+import {MomentField} from '../ui/MomentField.tsx';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
 import {AUDIENCE_LABEL} from './labels.ts';
 import {AUDIENCES, AUDIENCE_ROLES, notificationSchema, type Audience} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 export type Notice = Row<Schema['tables']['adminNotification']>;
-
-/** A moment (ms) ↔ a datetime-local input's value, on the user's own clock. */
-const toLocalInput = (ms: number | null | undefined) => {
-  if (ms == null) return '';
-  return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).getTime() : null);
 
 const toggle = (list: readonly string[], value: string) =>
   list.includes(value) ? list.filter(v => v !== value) : [...list, value];
@@ -32,8 +27,8 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
   const [audience, setAudience] = useState<Audience>(notice?.audience ?? 'everyone');
   const [roles, setRoles] = useState<readonly string[]>(notice?.roles ?? []);
   const [userIDs, setUserIDs] = useState<readonly string[]>(notice?.userIDs ?? []);
-  const [from, setFrom] = useState(toLocalInput(notice?.shownFrom));
-  const [until, setUntil] = useState(toLocalInput(notice?.shownUntil));
+  const [from, setFrom] = useState(momentParts(notice?.shownFrom));
+  const [until, setUntil] = useState(momentParts(notice?.shownUntil));
   const [staff] = useQuery(queries.candidates.staff());
   const {errors, saving, save, clearError} = useMutationForm(
     notificationSchema,
@@ -51,8 +46,9 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
       audience,
       roles,
       userIDs,
-      from: fromLocalInput(from),
-      until: fromLocalInput(until),
+      // A day alone: a notice "from the 5th" starts as the 5th begins, one "until the 5th" runs to its end.
+      from: momentOf(from, '00:00'),
+      until: momentOf(until, '23:59'),
     });
   }
 
@@ -129,30 +125,23 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
             ))}
           </div>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={m.notifications_from()} error={errors.from}>
-            {p => (
-              <TextInput
-                {...p}
-                type="datetime-local"
-                value={from}
-                onChange={e => (setFrom(e.target.value), clearError('from'))}
-                data-testid="notification-from"
-              />
-            )}
-          </Field>
-          <Field label={m.notifications_until()} error={errors.until}>
-            {p => (
-              <TextInput
-                {...p}
-                type="datetime-local"
-                value={until}
-                onChange={e => (setUntil(e.target.value), clearError('until'))}
-                data-testid="notification-until"
-              />
-            )}
-          </Field>
-        </div>
+        <MomentField
+          label={m.notifications_from()}
+          timeLabel={m.notifications_from_time()}
+          name="from"
+          value={from}
+          error={errors.from}
+          onChange={value => (setFrom(value), clearError('from'))}
+        />
+        <MomentField
+          label={m.notifications_until()}
+          timeLabel={m.notifications_until_time()}
+          name="until"
+          value={until}
+          error={errors.until}
+          onChange={value => (setUntil(value), clearError('until'))}
+        />
+        <p className="-mt-2 text-xs text-slate-500">{m.notifications_period_hint()}</p>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             {m.action_cancel()}

@@ -147,7 +147,8 @@ export function RegistrationLinksPage() {
                 className={clsx('flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3', !state.live && 'bg-slate-50')}
                 data-testid="registration-link-row"
               >
-                <div className="min-w-0 flex-1">
+                {/* On a phone the details take the whole width and the buttons go below, so the link can be read. */}
+                <div className="min-w-0 flex-1 max-sm:basis-full">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     <bdi>{link.community?.name}</bdi>
                     <span
@@ -169,7 +170,11 @@ export function RegistrationLinksPage() {
                     </span>
                   </p>
                   {state.live && (
-                    <p className="mt-1 truncate font-mono text-xs text-slate-500" dir="ltr" data-testid="registration-link-url">
+                    <p
+                      className="mt-1 font-mono text-xs break-all text-slate-500 sm:truncate rtl:text-end"
+                      dir="ltr"
+                      data-testid="registration-link-url"
+                    >
                       {urlOf(link.token)}
                     </p>
                   )}

@@ -69,9 +69,13 @@ export function RepresentativeDialog({
     clearError(field);
   }
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    void save({...values, id: representative?.id ?? nanoid()});
+    await save({...values, id: representative?.id ?? nanoid()});
+    // On a phone the dialog scrolls: the first field to fix comes into view (the others' forms do the same).
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('[data-testid=representative-form] [aria-invalid=true]')?.focus(),
+    );
   }
 
   const text = (field: keyof Values, label: string, props: {type?: string; dir?: 'ltr'; maxLength: number}) => (

@@ -74,56 +74,53 @@ export function OrderedList({
             className={clsx('flex items-center gap-2 px-4 py-2.5', row.retiredAt != null && 'bg-slate-50')}
             data-testid={`${testID}-row`}
           >
-            <span className="min-w-0 flex-1 truncate text-sm text-slate-900">
-              <bdi>{row.name}</bdi>
+            {/* The name gives way to a narrow screen; the "retired" mark beside it does not. */}
+            <span className="flex min-w-0 flex-1 items-center gap-2 text-sm text-slate-900">
+              <bdi className="truncate">{row.name}</bdi>
               {row.retiredAt != null && (
-                <span className="ms-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">
+                <span className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">
                   {m.places_retired()}
                 </span>
               )}
             </span>
-            <Button
-              variant="ghost"
-              className="px-2"
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-              aria-label={m.places_move_up({name: row.name})}
-            >
-              <ArrowUp className="size-4" aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2"
-              disabled={index === rows.length - 1}
-              onClick={() => move(index, 1)}
-              aria-label={m.places_move_down({name: row.name})}
-            >
-              <ArrowDown className="size-4" aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2"
-              onClick={() => onEdit(row.id)}
-              aria-label={m.places_edit_named({name: row.name})}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </Button>
-            {row.retiredAt == null ? (
-              <Button variant="ghost" className="px-2 text-xs" onClick={() => void setRetired(row, true)}>
-                <Archive className="size-4 sm:hidden" aria-hidden />
-                {/* On a phone the icon alone, so a row fits in 375 px; the name stays for screen readers. */}
-                <span className="max-sm:sr-only">{m.places_retire()}</span>
-              </Button>
-            ) : (
+            {/* The buttons side by side, full touch targets without gaps between them, so the name keeps room on a phone. */}
+            <div className="flex shrink-0 items-center">
               <Button
                 variant="ghost"
-                className="px-2 text-xs"
-                onClick={() => void setRetired(row, false)}
-                aria-label={m.places_restore()}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={m.places_move_up({name: row.name})}
               >
-                <RotateCcw className="size-4" aria-hidden />
+                <ArrowUp className="size-4" aria-hidden />
               </Button>
-            )}
+              <Button
+                variant="ghost"
+                disabled={index === rows.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={m.places_move_down({name: row.name})}
+              >
+                <ArrowDown className="size-4" aria-hidden />
+              </Button>
+              <Button variant="ghost" onClick={() => onEdit(row.id)} aria-label={m.places_edit_named({name: row.name})}>
+                <Pencil className="size-4" aria-hidden />
+              </Button>
+              {row.retiredAt == null ? (
+                <Button variant="ghost" className="text-xs" onClick={() => void setRetired(row, true)}>
+                  <Archive className="size-4 sm:hidden" aria-hidden />
+                  {/* On a phone the icon alone, so a row fits in 375 px; the name stays for screen readers. */}
+                  <span className="max-sm:sr-only">{m.places_retire()}</span>
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  className="text-xs"
+                  onClick={() => void setRetired(row, false)}
+                  aria-label={m.places_restore()}
+                >
+                  <RotateCcw className="size-4" aria-hidden />
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ol>

@@ -27,7 +27,8 @@ export function SectorsPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_sectors()}</h1>
         <p className="mt-1 text-sm text-slate-500">{m.sectors_subtitle()}</p>
       </div>
-      <div className="grid gap-5 lg:grid-cols-2">
+      {/* grid-cols-1: a track no wider than the screen, whatever the longest name (each row truncates it). */}
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <OrderedList
           title={m.sectors_title()}
           testID="sectors"

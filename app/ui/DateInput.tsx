@@ -57,9 +57,10 @@ export function DateInput({
         dir="ltr"
         inputMode="numeric"
         autoComplete={autoComplete}
-        // Hebrew groups joined by dashes would run right to left as one, year first; left-to-right marks
-        // keep them in the order the digits are typed.
-        placeholder={m.date_placeholder().split('-').join('\u200e-\u200e')}
+        // The hint is text in the page's language: Hebrew reads right to left, day first (יי-חח-שששש),
+        // although the digits then run left to right as numbers do in Hebrew. Forcing the letter groups
+        // into the digits' left-to-right places made a Hebrew reader read it year first.
+        placeholder={m.date_placeholder()}
         maxLength={10}
         className="min-w-0 flex-1 text-start tabular-nums rtl:text-end"
         value={text}

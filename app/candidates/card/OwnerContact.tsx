@@ -1,5 +1,6 @@
 import {Mail, Phone} from 'lucide-react';
 import {useEffect, useState} from 'react';
+import {formatPhone} from '../../lib/phones.ts';
 import * as m from '../../paraglide/messages.js';
 
 type Contact = {phone: string | null; email: string | null};
@@ -31,7 +32,7 @@ export function OwnerContact({profileID}: {profileID: string}) {
           aria-label={m.owner_contact_phone()}
         >
           <Phone className="size-3.5" aria-hidden />
-          <bdi dir="ltr">{contact.phone}</bdi>
+          <bdi dir="ltr">{formatPhone(contact.phone)}</bdi>
         </a>
       )}
       {contact.email && (
