@@ -1,9 +1,9 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
-import {Search, SlidersHorizontal} from 'lucide-react';
+import {SlidersHorizontal} from 'lucide-react';
 import {useState} from 'react';
 import {queries} from '../queries.ts';
-import {Labelled, Select} from '../ui/controls.tsx';
+import {Labelled, SearchBox, Select} from '../ui/controls.tsx';
 import {DateRangeFilter} from '../ui/DateRangeFilter.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
 import {useTypedParam} from '../ui/use-typed-param.ts';
@@ -48,17 +48,12 @@ export function ActivityFilters({
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Labelled label={m.activities_filter_candidate()}>
-          <div className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <input
-              type="search"
-              value={name}
-              onChange={e => setName(e.target.value)}
-              placeholder={m.activity_pick_placeholder()}
-              className="block w-full rounded-lg border-0 bg-white py-2 ps-9 pe-3 text-sm shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
-              data-testid="filter-candidate"
-            />
-          </div>
+          <SearchBox
+            value={name}
+            onChange={e => setName(e.target.value)}
+            placeholder={m.activity_pick_placeholder()}
+            data-testid="filter-candidate"
+          />
         </Labelled>
         {/* On a phone the rest folds away behind one button, so the list starts on the first screen. */}
         <div className={clsx('contents', !more && 'max-sm:hidden')} data-testid="activity-filters-more">

@@ -1,7 +1,7 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import type {Row} from '@rocicorp/zero';
 import {clsx} from 'clsx';
-import {Building2, Pencil, Plus, RotateCcw, Search} from 'lucide-react';
+import {Building2, Pencil, Plus, RotateCcw} from 'lucide-react';
 import {useState} from 'react';
 import {toast} from 'sonner';
 import type {Schema} from '../../zero-schema.ts';
@@ -9,9 +9,10 @@ import {foldName} from '../lib/hebrew-name.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {Button, TextInput} from '../ui/controls.tsx';
+import {Button, SearchInput} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {InstitutionDialog} from './InstitutionDialog.tsx';
 import {TYPE_LABEL} from './labels.ts';
@@ -54,29 +55,20 @@ export function InstitutionsPage() {
 
   return (
     <section className="space-y-5" data-testid="institutions-page">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_schools()}</h1>
-          <p className="mt-1 text-sm text-slate-500">{m.institutions_subtitle()}</p>
-        </div>
+      <PageHeader title={m.section_schools()} subtitle={m.institutions_subtitle()}>
         <Button onClick={() => setEditing('new')} data-testid="new-institution">
           <Plus className="size-4" aria-hidden />
           {m.institution_new_title()}
         </Button>
-      </div>
+      </PageHeader>
 
-      <label className="relative block max-w-sm">
-        <span className="sr-only">{m.institutions_search()}</span>
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <TextInput
-          type="search"
-          className="ps-9"
-          placeholder={m.institutions_search()}
-          value={search}
-          onChange={e => setSearch(e.target.value)}
-          data-testid="institution-search"
-        />
-      </label>
+      <SearchInput
+        label={m.institutions_search()}
+        className="max-w-sm"
+        value={search}
+        onChange={e => setSearch(e.target.value)}
+        data-testid="institution-search"
+      />
 
       {shown.length === 0 ? (
         details.type === 'complete' && (

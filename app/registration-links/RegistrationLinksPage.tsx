@@ -16,6 +16,7 @@ import {Button, Field, Select} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {DateInput} from '../ui/DateInput.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {registrationLinkSchema, registrationPath} from './schema.ts';
 import * as m from '../paraglide/messages.js';
@@ -93,10 +94,7 @@ export function RegistrationLinksPage() {
   const now = Date.now();
   return (
     <section className="space-y-5" data-testid="registration-links-page">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_registration_links()}</h1>
-        <p className="mt-1 text-sm text-slate-500">{m.registration_links_subtitle()}</p>
-      </div>
+      <PageHeader title={m.section_registration_links()} subtitle={m.registration_links_subtitle()} />
 
       <form
         onSubmit={generate}

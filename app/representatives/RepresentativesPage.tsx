@@ -1,6 +1,6 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
-import {KeyRound, Pencil, Plus, RotateCcw, Search, UserRoundCheck} from 'lucide-react';
+import {KeyRound, Pencil, Plus, RotateCcw, UserRoundCheck} from 'lucide-react';
 import {useState} from 'react';
 import {toast} from 'sonner';
 import {foldName} from '../lib/hebrew-name.ts';
@@ -8,9 +8,10 @@ import {confirmed} from '../lib/mutate.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {Button, TextInput} from '../ui/controls.tsx';
+import {Button, SearchInput} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {RepresentativeDialog} from './RepresentativeDialog.tsx';
 import {ROLE_LABEL} from './labels.ts';
@@ -55,29 +56,20 @@ export function RepresentativesPage() {
 
   return (
     <section className="space-y-5" data-testid="representatives-page">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_representatives()}</h1>
-          <p className="mt-1 text-sm text-slate-500">{m.representatives_subtitle()}</p>
-        </div>
+      <PageHeader title={m.section_representatives()} subtitle={m.representatives_subtitle()}>
         <Button onClick={() => setEditing('new')} data-testid="new-representative">
           <Plus className="size-4" aria-hidden />
           {m.representative_new_title()}
         </Button>
-      </div>
+      </PageHeader>
 
-      <label className="relative block max-w-sm">
-        <span className="sr-only">{m.representatives_search()}</span>
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <TextInput
-          type="search"
-          className="ps-9"
-          placeholder={m.representatives_search()}
-          value={search}
-          onChange={e => setSearch(e.target.value)}
-          data-testid="representative-search"
-        />
-      </label>
+      <SearchInput
+        label={m.representatives_search()}
+        className="max-w-sm"
+        value={search}
+        onChange={e => setSearch(e.target.value)}
+        data-testid="representative-search"
+      />
 
       {shown.length === 0 ? (
         details.type === 'complete' && (

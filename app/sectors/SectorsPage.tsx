@@ -4,6 +4,7 @@ import {currentLocale} from '../i18n.ts';
 import {labelOf} from '../lookups.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {OrderedList} from './OrderedList.tsx';
 import {CommunityDialog, SectorDialog} from './PlaceDialogs.tsx';
@@ -23,10 +24,7 @@ export function SectorsPage() {
 
   return (
     <section className="space-y-5" data-testid="sectors-page">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_sectors()}</h1>
-        <p className="mt-1 text-sm text-slate-500">{m.sectors_subtitle()}</p>
-      </div>
+      <PageHeader title={m.section_sectors()} subtitle={m.sectors_subtitle()} />
       {/* grid-cols-1: a track no wider than the screen, whatever the longest name (each row truncates it). */}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <OrderedList

@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
-import {Plus, Search, UserCog} from 'lucide-react';
+import {Plus, UserCog} from 'lucide-react';
 import {useDeferredValue, useState} from 'react';
 import {can} from '../../permissions/context.ts';
 import {ROLES, type Role} from '../../permissions/roles.ts';
@@ -9,8 +9,9 @@ import {formatPhone} from '../lib/phones.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from '../shell/roles.ts';
-import {Select, TextInput} from '../ui/controls.tsx';
+import {buttonClass, SearchInput, Select} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EMPLOYMENT_LABEL, STATE_LABEL, STATE_TONE} from './labels.ts';
 import {NEW_STAFF_PATH, staffEditPath} from './paths.ts';
@@ -35,36 +36,22 @@ export function StaffListPage() {
 
   return (
     <section className="space-y-5" data-testid="staff-page">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_staff()}</h1>
-          <p className="mt-1 text-sm text-slate-500">{m.staff_subtitle()}</p>
-        </div>
+      <PageHeader title={m.section_staff()} subtitle={m.staff_subtitle()}>
         {can(ctx, 'addShadchanim') && (
-          <Link
-            to={NEW_STAFF_PATH}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
-            data-testid="new-staff"
-          >
+          <Link to={NEW_STAFF_PATH} className={buttonClass()} data-testid="new-staff">
             <Plus className="size-4" aria-hidden />
             {m.section_new_shadchan()}
           </Link>
         )}
-      </div>
+      </PageHeader>
 
       <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr_1fr]">
-        <label className="relative block">
-          <span className="sr-only">{m.staff_search()}</span>
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <TextInput
-            type="search"
-            className="ps-9"
-            placeholder={m.staff_search()}
-            value={search}
-            onChange={e => setSearch(e.target.value)}
-            data-testid="staff-search"
-          />
-        </label>
+        <SearchInput
+          label={m.staff_search()}
+          value={search}
+          onChange={e => setSearch(e.target.value)}
+          data-testid="staff-search"
+        />
         <label className="block">
           <span className="sr-only">{m.staff_filter_role()}</span>
           <Select value={role} onChange={e => setRole(e.target.value as Role | '')} data-testid="staff-filter-role">

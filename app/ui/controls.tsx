@@ -62,13 +62,22 @@ export function TextInput({className, ...props}: ComponentProps<'input'>) {
   return <input className={clsx(inputClass, className)} {...props} />;
 }
 
-/** A search box: a magnifier at its start, its label for screen readers only. */
+/** A search box: a magnifier at its start. */
+export function SearchBox({className, ...props}: ComponentProps<'input'>) {
+  return (
+    <div className={clsx('relative', className)}>
+      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+      <TextInput type="search" className="ps-9" {...props} />
+    </div>
+  );
+}
+
+/** A search box whose label is for screen readers only: its placeholder says the same to everyone else. */
 export function SearchInput({label, className, ...props}: ComponentProps<'input'> & {label: string}) {
   return (
-    <label className={clsx('relative block', className)}>
+    <label className={clsx('block', className)}>
       <span className="sr-only">{label}</span>
-      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-      <TextInput type="search" placeholder={label} className="ps-9" {...props} />
+      <SearchBox placeholder={label} {...props} />
     </label>
   );
 }

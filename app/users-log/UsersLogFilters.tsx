@@ -1,5 +1,4 @@
-import {Search} from 'lucide-react';
-import {Labelled, Select} from '../ui/controls.tsx';
+import {Labelled, SearchBox, Select} from '../ui/controls.tsx';
 import {DateRangeFilter} from '../ui/DateRangeFilter.tsx';
 import {useTypedParam} from '../ui/use-typed-param.ts';
 import type {LogFilters} from './filters.ts';
@@ -42,17 +41,7 @@ export function UsersLogFilters({
         </Select>
       </Labelled>
       <Labelled label={m.users_log_filter_record()}>
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-          <input
-            type="search"
-            value={record}
-            maxLength={100}
-            onChange={e => setRecord(e.target.value)}
-            className="block w-full rounded-lg border-0 bg-white py-2 ps-9 pe-3 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
-            data-testid="log-filter-record"
-          />
-        </div>
+        <SearchBox value={record} maxLength={100} onChange={e => setRecord(e.target.value)} data-testid="log-filter-record" />
       </Labelled>
       <Labelled label={m.users_log_filter_kind()}>
         <Select value={filters.kind ?? ''} onChange={e => set('kind', e.target.value as LogKind)} data-testid="log-filter-kind">

@@ -6,8 +6,9 @@ import {fieldLabel} from '../candidates/card/labels.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
-import {Button} from '../ui/controls.tsx';
+import {Button, buttonClass} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
+import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
@@ -62,23 +63,14 @@ export function UsersLogPage() {
 
   return (
     <section className="space-y-5" data-testid="users-log-page">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_users_log()}</h1>
-          <p className="mt-1 text-sm text-slate-500">{m.users_log_intro()}</p>
-        </div>
+      <PageHeader title={m.section_users_log()} subtitle={m.users_log_intro()}>
         {can(ctx, 'exportToExcel') && (
-          <a
-            href={exportHref}
-            download
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-            data-testid="users-log-export"
-          >
+          <a href={exportHref} download className={buttonClass('secondary')} data-testid="users-log-export">
             <Download className="size-4" aria-hidden />
             {m.users_log_export()}
           </a>
         )}
-      </div>
+      </PageHeader>
 
       <UsersLogFilters filters={filters} users={users} onChange={update} />
 
