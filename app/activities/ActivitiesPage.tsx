@@ -9,8 +9,9 @@ import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
-import {EmptyState} from '../ui/EmptyState.tsx';
+import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {WideTable} from '../ui/WideTable.tsx';
 import {ActivityFilters} from './ActivityFilters.tsx';
 import {STATUS_LABEL, STATUS_TONE, TYPE_LABEL, personName} from './labels.ts';
 import {filtersOf, isBare, listArgsOf, type ListFilters} from './list-filters.ts';
@@ -94,68 +95,57 @@ export function ActivitiesPage() {
         complete ? (
           <EmptyState icon={ClipboardList}>{m.activities_empty()}</EmptyState>
         ) : (
-          <p className="py-12 text-center text-sm text-slate-500">{m.loading()}</p>
+          <ListLoading />
         )
       ) : (
         <>
-          {/* Wide screens: a table. */}
-          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 max-md:hidden">
-            <table className="w-full text-sm" data-testid="activities-table">
-              <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
-                <tr>
-                  {[
-                    m.activity_code(),
-                    m.activity_type(),
-                    m.activity_status(),
-                    m.activity_title(),
-                    m.activities_column_pair(),
-                    m.activity_reminder(),
-                    m.activities_column_entered_by(),
-                    m.activities_column_created(),
-                  ].map(title => (
-                    <th key={title} scope="col" className="px-3 py-3 text-start whitespace-nowrap">
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map(a => (
-                  <tr
-                    key={`${a.id}:${a.updatedAt}`}
-                    className={clsx('hover:bg-slate-50', now - a.updatedAt < FRESH_MS && 'live-flash')}
-                    data-testid="activity-row"
-                    data-id={a.id}
+          <WideTable
+            testID="activities-table"
+            headings={[
+              m.activity_code(),
+              m.activity_type(),
+              m.activity_status(),
+              m.activity_title(),
+              m.activities_column_pair(),
+              m.activity_reminder(),
+              m.activities_column_entered_by(),
+              m.activities_column_created(),
+            ]}
+          >
+            {rows.map(a => (
+              <tr
+                key={`${a.id}:${a.updatedAt}`}
+                className={clsx('hover:bg-slate-50', now - a.updatedAt < FRESH_MS && 'live-flash')}
+                data-testid="activity-row"
+                data-id={a.id}
+              >
+                <td className="px-3 py-2.5 text-slate-500 tabular-nums">{a.code}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap">{TYPE_LABEL[a.type]()}</td>
+                <td className="px-3 py-2.5">
+                  <StatusBadge status={a.status} />
+                </td>
+                <td className="px-3 py-2.5">
+                  <Link
+                    to={activityPath(a.id)}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                    data-testid="activity-open"
                   >
-                    <td className="px-3 py-2.5 text-slate-500 tabular-nums">{a.code}</td>
-                    <td className="px-3 py-2.5 whitespace-nowrap">{TYPE_LABEL[a.type]()}</td>
-                    <td className="px-3 py-2.5">
-                      <StatusBadge status={a.status} />
-                    </td>
-                    <td className="px-3 py-2.5">
-                      <Link
-                        to={activityPath(a.id)}
-                        className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                        data-testid="activity-open"
-                      >
-                        <bdi>{a.title}</bdi>
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-700" data-testid="activity-pair">
-                      {names(a)}
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-600 tabular-nums whitespace-nowrap" data-testid="activity-reminder">
-                      {a.reminderAt ? formatLocalDateTime(a.reminderAt) : ''}
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-600">
-                      {a.createdBy === ctx.userID ? m.owner_you() : <bdi>{a.author?.name}</bdi>}
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-600 tabular-nums">{formatLocalDate(a.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    <bdi>{a.title}</bdi>
+                  </Link>
+                </td>
+                <td className="px-3 py-2.5 text-slate-700" data-testid="activity-pair">
+                  {names(a)}
+                </td>
+                <td className="px-3 py-2.5 text-slate-600 tabular-nums whitespace-nowrap" data-testid="activity-reminder">
+                  {a.reminderAt ? formatLocalDateTime(a.reminderAt) : ''}
+                </td>
+                <td className="px-3 py-2.5 text-slate-600">
+                  {a.createdBy === ctx.userID ? m.owner_you() : <bdi>{a.author?.name}</bdi>}
+                </td>
+                <td className="px-3 py-2.5 text-slate-600 tabular-nums">{formatLocalDate(a.createdAt)}</td>
+              </tr>
+            ))}
+          </WideTable>
 
           {/* Phones: one card per activity. */}
           <ul className="space-y-3 md:hidden" data-testid="activities-cards">

@@ -1,19 +1,17 @@
-import {useQuery, useZero} from '@rocicorp/zero/react';
+import {useQuery} from '@rocicorp/zero/react';
 import type {Row} from '@rocicorp/zero';
 import {clsx} from 'clsx';
-import {Building2, Pencil, Plus, RotateCcw} from 'lucide-react';
+import {Building2, Plus} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
 import type {Schema} from '../../zero-schema.ts';
 import {foldName} from '../lib/hebrew-name.ts';
-import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button, SearchInput} from '../ui/controls.tsx';
-import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {EditRetireButtons, useRetire} from '../ui/retire.tsx';
 import {InstitutionDialog} from './InstitutionDialog.tsx';
 import {TYPE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
@@ -31,27 +29,12 @@ const matches = (row: Institution, search: string) =>
  */
 export function InstitutionsPage() {
   usePageTitle(m.section_schools());
-  const zero = useZero();
-  const confirm = useConfirm();
   const [rows, details] = useQuery(queries.institutions.all());
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Institution | 'new'>();
   const shown = search.trim() ? rows.filter(row => matches(row, search)) : rows;
 
-  async function retire(row: Institution, retired: boolean) {
-    if (retired) {
-      const sure = await confirm({
-        title: m.institution_retire_confirm({name: row.name}),
-        description: m.places_retire_hint(),
-        confirmLabel: m.places_retire(),
-        destructive: true,
-      });
-      if (!sure) return;
-    }
-    const outcome = await confirmed(zero.mutate(mutators.institutions.retire({id: row.id, retired})));
-    if (!outcome.ok) return toast.error(outcome.message);
-    toast.success(m.updated_successfully());
-  }
+  const retire = useRetire(mutators.institutions.retire, m.places_retire_hint);
 
   return (
     <section className="space-y-5" data-testid="institutions-page">
@@ -100,22 +83,13 @@ export function InstitutionsPage() {
                   </p>
                 )}
               </div>
-              <div className="flex gap-2">
-                <Button variant="secondary" onClick={() => setEditing(row)} aria-label={m.places_edit_named({name: row.name})}>
-                  <Pencil className="size-4" aria-hidden />
-                  <span className="max-sm:sr-only">{m.action_edit()}</span>
-                </Button>
-                {row.retiredAt == null ? (
-                  <Button variant="secondary" onClick={() => void retire(row, true)} data-testid="retire-institution">
-                    {m.places_retire()}
-                  </Button>
-                ) : (
-                  <Button variant="secondary" onClick={() => void retire(row, false)} data-testid="restore-institution">
-                    <RotateCcw className="size-4" aria-hidden />
-                    {m.places_restore()}
-                  </Button>
-                )}
-              </div>
+              <EditRetireButtons
+                name={row.name}
+                retired={row.retiredAt != null}
+                onEdit={() => setEditing(row)}
+                onRetire={retired => void retire(row, retired)}
+                testID="institution"
+              />
             </li>
           ))}
         </ul>

@@ -1,18 +1,16 @@
-import {useQuery, useZero} from '@rocicorp/zero/react';
+import {useQuery} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
-import {KeyRound, Pencil, Plus, RotateCcw, UserRoundCheck} from 'lucide-react';
+import {KeyRound, Plus, UserRoundCheck} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
 import {foldName} from '../lib/hebrew-name.ts';
-import {confirmed} from '../lib/mutate.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button, SearchInput} from '../ui/controls.tsx';
-import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {EditRetireButtons, useRetire} from '../ui/retire.tsx';
 import {RepresentativeDialog} from './RepresentativeDialog.tsx';
 import {ROLE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
@@ -32,27 +30,12 @@ const matches = (row: Listed, search: string) => [row.name, placeOf(row)].some(n
  */
 export function RepresentativesPage() {
   usePageTitle(m.section_representatives());
-  const zero = useZero();
-  const confirm = useConfirm();
   const [rows, details] = useListed();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Listed | 'new'>();
   const shown = search.trim() ? rows.filter(row => matches(row, search)) : rows;
 
-  async function retire(row: Listed, retired: boolean) {
-    if (retired) {
-      const sure = await confirm({
-        title: m.places_retire_confirm({name: row.name}),
-        description: m.representative_retire_hint(),
-        confirmLabel: m.places_retire(),
-        destructive: true,
-      });
-      if (!sure) return;
-    }
-    const outcome = await confirmed(zero.mutate(mutators.representatives.retire({id: row.id, retired})));
-    if (!outcome.ok) return toast.error(outcome.message);
-    toast.success(m.updated_successfully());
-  }
+  const retire = useRetire(mutators.representatives.retire, m.representative_retire_hint);
 
   return (
     <section className="space-y-5" data-testid="representatives-page">
@@ -118,22 +101,13 @@ export function RepresentativesPage() {
                   {row.phoneHours && <bdi>{row.phoneHours}</bdi>}
                 </p>
               </div>
-              <div className="flex gap-2">
-                <Button variant="secondary" onClick={() => setEditing(row)} aria-label={m.places_edit_named({name: row.name})}>
-                  <Pencil className="size-4" aria-hidden />
-                  <span className="max-sm:sr-only">{m.action_edit()}</span>
-                </Button>
-                {row.retiredAt == null ? (
-                  <Button variant="secondary" onClick={() => void retire(row, true)} data-testid="retire-representative">
-                    {m.places_retire()}
-                  </Button>
-                ) : (
-                  <Button variant="secondary" onClick={() => void retire(row, false)} data-testid="restore-representative">
-                    <RotateCcw className="size-4" aria-hidden />
-                    {m.places_restore()}
-                  </Button>
-                )}
-              </div>
+              <EditRetireButtons
+                name={row.name}
+                retired={row.retiredAt != null}
+                onEdit={() => setEditing(row)}
+                onRetire={retired => void retire(row, retired)}
+                testID="representative"
+              />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import {Archive, ArrowDown, ArrowUp, Pencil, Plus, RotateCcw} from 'lucide-react
 import {toast} from 'sonner';
 import {confirmed} from '../lib/mutate.ts';
 import {Button} from '../ui/controls.tsx';
-import {useConfirm} from '../ui/confirm.tsx';
+import {useRetire} from '../ui/retire.tsx';
 import * as m from '../paraglide/messages.js';
 
 type Mutation = Parameters<ReturnType<typeof useZero>['mutate']>[0];
@@ -33,7 +33,6 @@ export function OrderedList({
   onEdit: (id: string) => void;
 }) {
   const zero = useZero();
-  const confirm = useConfirm();
 
   async function run(mutation: Mutation) {
     const outcome = await confirmed(zero.mutate(mutation));
@@ -45,18 +44,7 @@ export function OrderedList({
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
     void run(reorder(ids));
   }
-  async function setRetired(row: OrderedRow, retired: boolean) {
-    if (retired) {
-      const sure = await confirm({
-        title: m.places_retire_confirm({name: row.name}),
-        description: m.places_retire_hint(),
-        confirmLabel: m.places_retire(),
-        destructive: true,
-      });
-      if (!sure) return;
-    }
-    if (await run(retire({id: row.id, retired}))) toast.success(m.updated_successfully());
-  }
+  const setRetired = useRetire(retire, m.places_retire_hint);
 
   return (
     <section className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid={testID}>

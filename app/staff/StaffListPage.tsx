@@ -10,9 +10,10 @@ import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from '../shell/roles.ts';
 import {buttonClass, SearchInput, Select} from '../ui/controls.tsx';
-import {EmptyState} from '../ui/EmptyState.tsx';
+import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {WideTable} from '../ui/WideTable.tsx';
 import {EMPLOYMENT_LABEL, STATE_LABEL, STATE_TONE} from './labels.ts';
 import {NEW_STAFF_PATH, staffEditPath} from './paths.ts';
 import {STAFF_STATES, staffStateOf, type StaffState} from './schema.ts';
@@ -84,53 +85,42 @@ export function StaffListPage() {
         details.type === 'complete' ? (
           <EmptyState icon={UserCog}>{m.staff_empty()}</EmptyState>
         ) : (
-          <p className="py-12 text-center text-sm text-slate-500">{m.loading()}</p>
+          <ListLoading />
         )
       ) : (
         <>
-          {/* Wide screens: a table. */}
-          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 max-md:hidden">
-            <table className="w-full text-sm" data-testid="staff-table">
-              <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
-                <tr>
-                  {[
-                    m.staff_name(),
-                    m.staff_role(),
-                    m.staff_filter_state(),
-                    m.staff_phone(),
-                    m.staff_email(),
-                    m.staff_employment(),
-                  ].map(title => (
-                    <th key={title} scope="col" className="px-3 py-3 text-start whitespace-nowrap">
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map(u => (
-                  <tr key={u.id} className="hover:bg-slate-50" data-testid="staff-row" data-id={u.id}>
-                    <td className="px-3 py-2.5">
-                      <Link to={staffEditPath(u.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                        <bdi>{u.name}</bdi>
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap">{roleLabel[u.role]()}</td>
-                    <td className="px-3 py-2.5">
-                      <StateBadge state={staffStateOf(u)} />
-                    </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
-                      {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-700">
-                      <bdi>{u.contact?.email}</bdi>
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-600">{EMPLOYMENT_LABEL[u.employment]()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WideTable
+            testID="staff-table"
+            headings={[
+              m.staff_name(),
+              m.staff_role(),
+              m.staff_filter_state(),
+              m.staff_phone(),
+              m.staff_email(),
+              m.staff_employment(),
+            ]}
+          >
+            {rows.map(u => (
+              <tr key={u.id} className="hover:bg-slate-50" data-testid="staff-row" data-id={u.id}>
+                <td className="px-3 py-2.5">
+                  <Link to={staffEditPath(u.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                    <bdi>{u.name}</bdi>
+                  </Link>
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap">{roleLabel[u.role]()}</td>
+                <td className="px-3 py-2.5">
+                  <StateBadge state={staffStateOf(u)} />
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
+                  {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
+                </td>
+                <td className="px-3 py-2.5 text-slate-700">
+                  <bdi>{u.contact?.email}</bdi>
+                </td>
+                <td className="px-3 py-2.5 text-slate-600">{EMPLOYMENT_LABEL[u.employment]()}</td>
+              </tr>
+            ))}
+          </WideTable>
 
           {/* Phones: one card per person. */}
           <ul className="space-y-3 md:hidden" data-testid="staff-cards">

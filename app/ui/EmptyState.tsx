@@ -1,4 +1,5 @@
 import type {LucideIcon} from 'lucide-react';
+import * as m from '../paraglide/messages.js';
 
 /** What a list page shows when it has nothing: a quiet icon and one line. */
 export function EmptyState({icon: Icon, children}: {icon: LucideIcon; children: string}) {
@@ -8,4 +9,9 @@ export function EmptyState({icon: Icon, children}: {icon: LucideIcon; children: 
       {children}
     </p>
   );
+}
+
+/** What a list page shows while its first rows are on their way. */
+export function ListLoading() {
+  return <p className="py-12 text-center text-sm text-slate-500">{m.loading()}</p>;
 }

@@ -7,9 +7,10 @@ import {formatLocalDateTime} from '../lib/dates.ts';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
-import {EmptyState} from '../ui/EmptyState.tsx';
+import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {WideTable} from '../ui/WideTable.tsx';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {logFiltersOf, logHref, logQueryString, type LogFilters} from './filters.ts';
@@ -80,60 +81,49 @@ export function UsersLogPage() {
         </p>
       )}
       {rows === undefined ? (
-        !error && <p className="py-12 text-center text-sm text-slate-500">{m.loading()}</p>
+        !error && <ListLoading />
       ) : rows.length === 0 ? (
         <EmptyState icon={ScrollText}>{m.users_log_empty()}</EmptyState>
       ) : (
         <>
-          {/* Wide screens: a table. */}
-          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 max-md:hidden">
-            <table className="w-full text-sm" data-testid="users-log-table">
-              <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
-                <tr>
-                  {[
-                    m.users_log_column_time(),
-                    m.users_log_filter_kind(),
-                    m.users_log_filter_user(),
-                    m.users_log_column_record(),
-                    m.users_log_column_action(),
-                    m.users_log_column_result(),
-                    m.users_log_column_ip(),
-                  ].map(title => (
-                    <th key={title} scope="col" className="px-3 py-3 text-start whitespace-nowrap">
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map(e => (
-                  <tr key={e.key} className="hover:bg-slate-50" data-testid="log-row" data-kind={e.kind}>
-                    <td className="px-3 py-2.5 text-slate-600 tabular-nums whitespace-nowrap">
-                      {formatLocalDateTime(Date.parse(e.at))}
-                    </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap">
-                      <KindBadge entry={e} />
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-800" data-testid="log-user">
-                      <Who entry={e} />
-                    </td>
-                    <td className="px-3 py-2.5" data-testid="log-record">
-                      <Record entry={e} />
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-600">
-                      <Action entry={e} />
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-600" data-testid="log-result">
-                      {e.result && resultText(e.result)}
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-500">
-                      <Code>{e.ip}</Code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WideTable
+            testID="users-log-table"
+            headings={[
+              m.users_log_column_time(),
+              m.users_log_filter_kind(),
+              m.users_log_filter_user(),
+              m.users_log_column_record(),
+              m.users_log_column_action(),
+              m.users_log_column_result(),
+              m.users_log_column_ip(),
+            ]}
+          >
+            {rows.map(e => (
+              <tr key={e.key} className="hover:bg-slate-50" data-testid="log-row" data-kind={e.kind}>
+                <td className="px-3 py-2.5 text-slate-600 tabular-nums whitespace-nowrap">
+                  {formatLocalDateTime(Date.parse(e.at))}
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap">
+                  <KindBadge entry={e} />
+                </td>
+                <td className="px-3 py-2.5 text-slate-800" data-testid="log-user">
+                  <Who entry={e} />
+                </td>
+                <td className="px-3 py-2.5" data-testid="log-record">
+                  <Record entry={e} />
+                </td>
+                <td className="px-3 py-2.5 text-slate-600">
+                  <Action entry={e} />
+                </td>
+                <td className="px-3 py-2.5 text-slate-600" data-testid="log-result">
+                  {e.result && resultText(e.result)}
+                </td>
+                <td className="px-3 py-2.5 text-slate-500">
+                  <Code>{e.ip}</Code>
+                </td>
+              </tr>
+            ))}
+          </WideTable>
 
           {/* Phones: one card per entry. */}
           <ul className="space-y-3 md:hidden" data-testid="users-log-cards">
