@@ -69,6 +69,10 @@ export function NotificationForm({row, onClose}: {row: NotificationRow | 'new'; 
     }
     if (!result.issues) found.form = loginErrorText(result.error, result.message);
     setErrors(found);
+    // On a phone the dialog scrolls: the first field to fix comes into view (as in the app's other forms).
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('[data-testid=notification-form] [aria-invalid=true]')?.focus(),
+    );
   }
 
   return (
