@@ -12,6 +12,9 @@ import * as m from '../paraglide/messages.js';
 
 type Institution = Row<Schema['tables']['institution']>;
 
+/** Spec §8's "enter name" (not a person's "full name") and a type to choose. */
+const REQUIRED = {name: m.required_forename, type: m.institution_type_required};
+
 /** New institution, or an edit of one: name, type and other spellings (one per line). */
 export function InstitutionDialog({institution, onClose}: {institution: Institution | undefined; onClose: () => void}) {
   const [name, setName] = useState(institution?.name ?? '');
@@ -22,6 +25,7 @@ export function InstitutionDialog({institution, onClose}: {institution: Institut
     institution ? mutators.institutions.update : mutators.institutions.create,
     onClose,
     m.saved_successfully,
+    REQUIRED,
   );
 
   function submit(e: FormEvent) {

@@ -61,14 +61,17 @@ const MESSAGES: Record<string, () => string> = {
 
 export type FieldErrors = Record<string, string>;
 
+/** A form's own wording for its required fields, over REQUIRED's (a place's name is no person's full name). */
+export type RequiredMessages = Readonly<Record<string, () => string>>;
+
 /**
  * The field an issue belongs to: its dot path, except that an issue about one item of a list (a
  * list of phones: `details.inquiryPhones.1`) belongs to the list's own control, which shows it.
  */
 export const fieldOf = (path: string) => path.replace(/(\.\d+)+$/, '');
 
-export function messageFor(field: string, key: string): string {
-  if (key === 'required') return (REQUIRED[field] ?? m.error_required)();
+export function messageFor(field: string, key: string, required: RequiredMessages = {}): string {
+  if (key === 'required') return (required[field] ?? REQUIRED[field] ?? m.error_required)();
   return (MESSAGES[key] ?? m.error_invalid_input)();
 }
 
@@ -76,13 +79,14 @@ export function messageFor(field: string, key: string): string {
 export function validate<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
+  required?: RequiredMessages,
 ): {ok: true; value: v.InferOutput<S>} | {ok: false; errors: FieldErrors} {
   const result = v.safeParse(schema, input);
   if (result.success) return {ok: true, value: result.output};
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
     const field = fieldOf(v.getDotPath(issue) ?? '');
-    errors[field] ??= messageFor(field, issue.message);
+    errors[field] ??= messageFor(field, issue.message, required);
   }
   return {ok: false, errors};
 }

@@ -2,7 +2,7 @@ import {useZero} from '@rocicorp/zero/react';
 import {useState} from 'react';
 import {toast} from 'sonner';
 import type * as v from 'valibot';
-import {validate, type FieldErrors} from './field-errors.ts';
+import {validate, type FieldErrors, type RequiredMessages} from './field-errors.ts';
 import {confirmed} from './mutate.ts';
 
 type MutationRequest = Parameters<ReturnType<typeof useZero>['mutate']>[0];
@@ -10,19 +10,21 @@ type MutationRequest = Parameters<ReturnType<typeof useZero>['mutate']>[0];
 /**
  * The one way a form saves: validate with the mutator's own schema (errors by field), run the mutator,
  * wait for the server's verdict, and keep the form open with the server's field errors if it refuses.
+ * `required`: the form's own wording for its required fields (see RequiredMessages).
  */
 export function useMutationForm<S extends v.GenericSchema>(
   schema: S,
   request: (value: v.InferOutput<S>) => MutationRequest,
   onSaved: () => void,
   successMessage: () => string,
+  required?: RequiredMessages,
 ) {
   const zero = useZero();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
   async function save(input: unknown) {
-    const checked = validate(schema, input);
+    const checked = validate(schema, input, required);
     if (!checked.ok) return setErrors(checked.errors);
     setSaving(true);
     const outcome = await confirmed(zero.mutate(request(checked.value)));

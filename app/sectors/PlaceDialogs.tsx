@@ -15,6 +15,9 @@ const LANGUAGES: ReadonlyArray<{locale: Locale; label: () => string}> = [
   {locale: 'ru', label: m.places_label_ru},
 ];
 
+/** Spec §8's "enter name": a sector's or a community's name is no person's full name. */
+const REQUIRED = {'labels.he': m.required_forename, name: m.required_forename};
+
 function Buttons({saving, onClose}: {saving: boolean; onClose: () => void}) {
   return (
     <div className="flex justify-end gap-2 pt-2">
@@ -36,6 +39,7 @@ export function SectorDialog({sector, onClose}: {sector: {id: string; labels: La
     sector ? mutators.sectors.rename : mutators.sectors.create,
     onClose,
     m.saved_successfully,
+    REQUIRED,
   );
   const submit = (e: FormEvent) => (e.preventDefault(), void save({id: sector?.id ?? nanoid(), labels}));
   return (
@@ -71,6 +75,7 @@ export function CommunityDialog({community, onClose}: {community: {id: string; n
     community ? mutators.communities.rename : mutators.communities.create,
     onClose,
     m.saved_successfully,
+    REQUIRED,
   );
   const submit = (e: FormEvent) => (e.preventDefault(), void save({id: community?.id ?? nanoid(), name}));
   return (
