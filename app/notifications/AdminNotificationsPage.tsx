@@ -109,12 +109,15 @@ function NotificationItem({
       data-testid="notification-row"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="font-medium text-slate-900">
+        <div className="min-w-0 flex-1">
+          {/* A notice is written in any language: each reads in its own direction, whatever the screen's. */}
+          <h2 className="font-medium text-slate-900" dir="auto">
             {row.title}
             {!row.active && <span className="ms-2 text-xs font-normal text-slate-500">{m.notifications_retired()}</span>}
           </h2>
-          <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-slate-600">{row.body}</p>
+          <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-slate-600" dir="auto">
+            {row.body}
+          </p>
           {/* Each moment kept whole, the range in the page's direction: in Hebrew "from" stands on the right. */}
           <p className="mt-1 text-xs text-slate-500">
             <bdi>{from}</bdi> – <bdi>{until}</bdi>
