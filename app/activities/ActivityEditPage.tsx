@@ -9,7 +9,7 @@ import {can} from '../../permissions/context.ts';
 import {mayChangeActivity} from '../../permissions/activities.ts';
 import {SAY} from '../lib/dictionary.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
-import {validate, type FieldErrors} from '../lib/field-errors.ts';
+import {type FieldErrors, focusFirstInvalid, validate} from '../lib/field-errors.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
@@ -102,7 +102,7 @@ function ActivityEditor({param}: {param: string}) {
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=activity-form] [aria-invalid=true]')?.focus());
+    focusFirstInvalid(document.querySelector('[data-testid=activity-form]'));
   };
 
   async function submit(e: FormEvent) {

@@ -33,7 +33,7 @@ export function EditCandidateDialog({
   const [statuses] = useQuery(queries.lookups.statuses());
   const merge = useLiveMerge(live && {values: {city: live.city, statusID: live.statusID}, revision: live.revision});
   const [conflictsLeft, setConflictsLeft] = useState(false);
-  const {errors, saving, save, clearError} = useMutationForm(
+  const {errors, saving, save, clearError, formRef} = useMutationForm(
     cardPatchSchema,
     mutators.cards.save,
     onClose,
@@ -74,7 +74,7 @@ export function EditCandidateDialog({
       onOpenChange={open => !open && onClose()}
       title={m.edit_candidate_title({name: `${candidate.forename} ${candidate.surname}`})}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="edit-candidate-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="edit-candidate-form">
         <MergeMark taken={merge.taken.has('city')} conflict={conflict('city', String)} onResolve={resolve('city')}>
           <Field label={m.field_city()} error={errors.city}>
             {p => (

@@ -12,16 +12,20 @@ import * as m from '../paraglide/messages.js';
 
 type Institution = Row<Schema['tables']['institution']>;
 
+/** Spec §8's "enter name" (not a person's "full name") and a type to choose. */
+const REQUIRED = {name: m.required_forename, type: m.institution_type_required};
+
 /** New institution, or an edit of one: name, type and other spellings (one per line). */
 export function InstitutionDialog({institution, onClose}: {institution: Institution | undefined; onClose: () => void}) {
   const [name, setName] = useState(institution?.name ?? '');
   const [type, setType] = useState<string>(institution?.type ?? '');
   const [variations, setVariations] = useState(institution?.variations.join('\n') ?? '');
-  const {errors, saving, save, clearError} = useMutationForm(
+  const {errors, saving, save, clearError, formRef} = useMutationForm(
     institutionSchema,
     institution ? mutators.institutions.update : mutators.institutions.create,
     onClose,
     m.saved_successfully,
+    REQUIRED,
   );
 
   function submit(e: FormEvent) {
@@ -35,7 +39,7 @@ export function InstitutionDialog({institution, onClose}: {institution: Institut
       onOpenChange={open => !open && onClose()}
       title={institution ? m.institution_edit_title() : m.institution_new_title()}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="institution-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="institution-form">
         <Field label={`${m.institution_name()} *`} error={errors.name}>
           {p => (
             <TextInput

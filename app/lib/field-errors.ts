@@ -64,14 +64,17 @@ const MESSAGES: Record<string, () => string> = {
 
 export type FieldErrors = Record<string, string>;
 
+/** A form's own wording for its required fields, over REQUIRED's (a place's name is no person's full name). */
+export type RequiredMessages = Readonly<Record<string, () => string>>;
+
 /**
  * The field an issue belongs to: its dot path, except that an issue about one item of a list (a
  * list of phones: `details.inquiryPhones.1`) belongs to the list's own control, which shows it.
  */
 export const fieldOf = (path: string) => path.replace(/(\.\d+)+$/, '');
 
-export function messageFor(field: string, key: string): string {
-  if (key === 'required') return (REQUIRED[field] ?? m.error_required)();
+export function messageFor(field: string, key: string, required: RequiredMessages = {}): string {
+  if (key === 'required') return (required[field] ?? REQUIRED[field] ?? m.error_required)();
   return (MESSAGES[key] ?? m.error_invalid_input)();
 }
 
@@ -79,13 +82,14 @@ export function messageFor(field: string, key: string): string {
 export function validate<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
+  required?: RequiredMessages,
 ): {ok: true; value: v.InferOutput<S>} | {ok: false; errors: FieldErrors} {
   const result = v.safeParse(schema, input);
   if (result.success) return {ok: true, value: result.output};
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
     const field = fieldOf(v.getDotPath(issue) ?? '');
-    errors[field] ??= messageFor(field, issue.message);
+    errors[field] ??= messageFor(field, issue.message, required);
   }
   return {ok: false, errors};
 }
@@ -108,4 +112,12 @@ export function fieldErrorsOf(issues: readonly FieldIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) errors[fieldOf(issue.field)] ??= messageFor(fieldOf(issue.field), issue.message);
   return errors;
+}
+
+/**
+ * After a refusal, the form's first field to fix gets the focus, once the errors have rendered: on a phone
+ * the form (or its dialog) has scrolled to its buttons, and the errors would be out of sight.
+ */
+export function focusFirstInvalid(form: ParentNode | null | undefined) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
 }

@@ -67,12 +67,15 @@ function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: (
       data-testid="notification-row"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="font-medium break-words text-slate-900">
+        <div className="min-w-0 flex-1">
+          {/* A notice is written in any language: each reads in its own direction, whatever the screen's. */}
+          <h2 className="font-medium break-words text-slate-900" dir="auto">
             {row.title}
             {!row.active && <span className="ms-2 text-xs font-normal text-slate-500">{m.notifications_retired()}</span>}
           </h2>
-          <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{row.body}</p>
+          <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600" dir="auto">
+            {row.body}
+          </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
             <span className="inline-flex items-center gap-1" data-testid="notification-audience-shown">
               <Users className="size-3.5" aria-hidden />

@@ -30,7 +30,7 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
   const [from, setFrom] = useState(momentParts(notice?.shownFrom));
   const [until, setUntil] = useState(momentParts(notice?.shownUntil));
   const [staff] = useQuery(queries.candidates.staff());
-  const {errors, saving, save, clearError} = useMutationForm(
+  const {errors, saving, save, clearError, formRef} = useMutationForm(
     notificationSchema,
     notice ? mutators.notifications.update : mutators.notifications.create,
     onClose,
@@ -54,7 +54,7 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
 
   return (
     <Dialog open onOpenChange={open => !open && onClose()} title={notice ? m.notifications_edit() : m.notifications_new()}>
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="notification-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="notification-form">
         <Field label={m.notifications_title_label()} error={errors.title}>
           {p => (
             <TextInput

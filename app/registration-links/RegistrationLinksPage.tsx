@@ -61,7 +61,7 @@ export function RegistrationLinksPage() {
   const [communityID, setCommunityID] = useState('');
   const [expiry, setExpiry] = useState('');
   const chosen = communityID || (offered.length === 1 ? offered[0]!.id : '');
-  const {errors, saving, save, clearError} = useMutationForm(
+  const {errors, saving, save, clearError, formRef} = useMutationForm(
     registrationLinkSchema,
     mutators.registrationLinks.create,
     () => setExpiry(''),
@@ -97,6 +97,7 @@ export function RegistrationLinksPage() {
       <PageHeader title={m.section_registration_links()} subtitle={m.registration_links_subtitle()} />
 
       <form
+        ref={formRef}
         onSubmit={generate}
         noValidate
         className="grid items-start gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto]"

@@ -53,7 +53,7 @@ export function RepresentativeDialog({
   const [values, setValues] = useState(() => valuesOf(representative));
   const [institutions] = useQuery(queries.institutions.all());
   const [communities] = useQuery(queries.lookups.communities());
-  const {errors, saving, save, clearError} = useMutationForm(
+  const {errors, saving, save, clearError, formRef} = useMutationForm(
     representativeSchema,
     representative ? mutators.representatives.update : mutators.representatives.create,
     onClose,
@@ -72,10 +72,6 @@ export function RepresentativeDialog({
   async function submit(e: FormEvent) {
     e.preventDefault();
     await save({...values, id: representative?.id ?? nanoid()});
-    // On a phone the dialog scrolls: the first field to fix comes into view (the others' forms do the same).
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('[data-testid=representative-form] [aria-invalid=true]')?.focus(),
-    );
   }
 
   const text = (field: keyof Values, label: string, props: {type?: string; dir?: 'ltr'; maxLength: number}) => (
@@ -90,7 +86,7 @@ export function RepresentativeDialog({
       onOpenChange={open => !open && onClose()}
       title={representative ? m.representative_edit_title() : m.representative_new_title()}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="representative-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="representative-form">
         {text('name', `${m.representative_name()} *`, {maxLength: 100})}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={`${m.representative_role()} *`} error={errors.role}>

@@ -38,7 +38,7 @@ function StaffEditor({param}: {param: string | undefined}) {
   const [user, details] = useQuery(!isNew && queries.staff.one({id}));
   const [initial, setInitial] = useState<StaffForm | undefined>(isNew ? EMPTY_STAFF : undefined);
   const [form, setForm] = useState<StaffForm | undefined>(initial);
-  const {errors, saving, save, clearError} = useMutationForm(
+  const {errors, saving, save, clearError, formRef} = useMutationForm(
     staffSchema,
     value => (isNew ? mutators.staff.create(value) : mutators.staff.update(value)),
     () => {
@@ -79,7 +79,6 @@ function StaffEditor({param}: {param: string | undefined}) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     await save(staffArgs(id, form!));
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=staff-form] [aria-invalid=true]')?.focus());
   }
   const failed = Object.keys(errors).length > 0;
   // Only an administrator changes an administrator (the server refuses anyone else): others only read.
@@ -111,7 +110,7 @@ function StaffEditor({param}: {param: string | undefined}) {
 
       {user && !locked && <StaffStateActions user={user} self={user.id === ctx.userID} />}
 
-      <form onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
         <StaffFormFields form={form} set={set} errors={errors} roles={roles} />
         {user && <StaffCounters user={user} />}
 

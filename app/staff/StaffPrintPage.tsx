@@ -35,7 +35,7 @@ export function StaffPrintPage() {
     [m.staff_phone(), phone(user.contact?.phone)],
     [m.staff_landline(), phone(user.contact?.landline)],
     [m.staff_email(), user.contact?.email ? <bdi>{user.contact.email}</bdi> : null],
-    [m.staff_available_hours(), user.availableHours],
+    [m.staff_available_hours(), user.availableHours ? <bdi>{user.availableHours}</bdi> : null],
   ];
 
   return (
@@ -66,7 +66,9 @@ export function StaffPrintPage() {
         {user.printNotes && (
           <section className="mt-5 border-t border-slate-200 pt-4" data-testid="staff-print-notes">
             <h2 className="text-xs text-slate-500">{m.staff_print_notes()}</h2>
-            <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900">{user.printNotes}</p>
+            <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900" dir="auto">
+              {user.printNotes}
+            </p>
           </section>
         )}
       </div>

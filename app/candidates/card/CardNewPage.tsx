@@ -7,7 +7,7 @@ import {toast} from 'sonner';
 import {AlertTriangle, ExternalLink} from 'lucide-react';
 import {can} from '../../../permissions/context.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
-import {validate, type FieldErrors} from '../../lib/field-errors.ts';
+import {type FieldErrors, focusFirstInvalid, validate} from '../../lib/field-errors.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {call} from '../../login/api.ts';
 import {mutators} from '../../mutators.ts';
@@ -69,7 +69,7 @@ export function CardNewPage() {
   const showErrors = (found: FieldErrors, otherCard?: string) => {
     setErrors(found);
     setIDNumberCard(otherCard);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=card-form] [aria-invalid=true]')?.focus());
+    focusFirstInvalid(document.querySelector('[data-testid=card-form]'));
   };
 
   const database = form.database === 'personal' ? 'personal' : 'general';

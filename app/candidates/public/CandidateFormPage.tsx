@@ -3,7 +3,7 @@ import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {errorCodeOf} from '../../../permissions/errors.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
-import {fieldErrorsOf, validate, type FieldErrors} from '../../lib/field-errors.ts';
+import {type FieldErrors, fieldErrorsOf, focusFirstInvalid, validate} from '../../lib/field-errors.ts';
 import {call} from '../../login/api.ts';
 import {AuthFrame} from '../../login/AuthFrame.tsx';
 import {loginErrorText} from '../../login/errors.ts';
@@ -95,7 +95,7 @@ function PublicCandidateForm({base}: {base: string}) {
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid=candidate-form] [aria-invalid=true]')?.focus());
+    focusFirstInvalid(document.querySelector('[data-testid=candidate-form]'));
   };
 
   function submit(e: FormEvent) {
