@@ -2,6 +2,7 @@ import type {Query} from '@rocicorp/zero';
 import type {Schema} from '../zero-schema.ts';
 import {can, type AuthContext} from './context.ts';
 import {visibleProfiles} from './profiles.ts';
+import {INSIDE_OR} from './exists.ts';
 
 /**
  * The activities a user receives (issue 12): always those they entered; those on a card they may see;
@@ -17,8 +18,8 @@ export function visibleActivities<R>(
   return q.where(({or, cmp, exists}) =>
     or(
       cmp('createdBy', ctx.userID),
-      exists('maleProfile', p => visibleProfiles(p, ctx)),
-      exists('femaleProfile', p => visibleProfiles(p, ctx)),
+      exists('maleProfile', p => visibleProfiles(p, ctx), INSIDE_OR),
+      exists('femaleProfile', p => visibleProfiles(p, ctx), INSIDE_OR),
     ),
   );
 }

@@ -1,6 +1,7 @@
 import type {Query} from '@rocicorp/zero';
 import type {Schema} from '../zero-schema.ts';
 import {can, type AuthContext} from './context.ts';
+import {INSIDE_OR} from './exists.ts';
 
 type ProfileQuery<R> = Query<'profile', Schema, R>;
 
@@ -31,7 +32,7 @@ export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefi
       : ctx.role === 'representative'
         ? q.where(({or, and, cmp, exists}) =>
             and(
-              or(exists('communityRepresentatives', inCare), exists('institutionRepresentatives', inCare)),
+              or(exists('communityRepresentatives', inCare, INSIDE_OR), exists('institutionRepresentatives', inCare, INSIDE_OR)),
               ...(showPending ? [] : [cmp('state', '!=', 'pending')]),
             ),
           )
@@ -41,12 +42,18 @@ export function visibleProfiles<R>(q: ProfileQuery<R>, ctx: AuthContext | undefi
               // What a community's registration link brings in waits for its coordinator (issue 13).
               ...(showPending || ctx.role !== 'coordinator'
                 ? []
-                : [and(cmp('state', 'pending'), cmp('database', 'general'), exists('communityCoordinators', coordinates))]),
+                : [
+                    and(
+                      cmp('state', 'pending'),
+                      cmp('database', 'general'),
+                      exists('communityCoordinators', coordinates, INSIDE_OR),
+                    ),
+                  ]),
               and(
                 cmp('database', 'general'),
                 or(
                   cmp('visibility', 'all'),
-                  exists('viewers', v => v.where('userID', ctx.userID)),
+                  exists('viewers', v => v.where('userID', ctx.userID), INSIDE_OR),
                 ),
                 ...(showPending ? [] : [cmp('state', '!=', 'pending')]),
               ),

@@ -6,6 +6,7 @@ import {can, type AuthContext} from '../../permissions/context.ts';
 import {cardArgsSchema} from '../candidates/schema.ts';
 import {nameSearchPatterns} from '../candidates/name-search.ts';
 import {activityListSchema, candidatePickSchema, collisionArgsSchema, type ActivityListArgs} from './schema.ts';
+import {INSIDE_OR} from '../../permissions/exists.ts';
 
 /** Cards whose name the typed words start (nameSearchPatterns). */
 const named = <R>(q: Query<'profile', Schema, R>, search: string) =>
@@ -27,8 +28,8 @@ function listed(args: ActivityListArgs, ctx: AuthContext | undefined) {
   if (candidate && nameSearchPatterns(candidate).length > 0) {
     q = q.where(({or, exists}) =>
       or(
-        exists('maleProfile', p => named(visibleProfiles(p, ctx), candidate)),
-        exists('femaleProfile', p => named(visibleProfiles(p, ctx), candidate)),
+        exists('maleProfile', p => named(visibleProfiles(p, ctx), candidate), INSIDE_OR),
+        exists('femaleProfile', p => named(visibleProfiles(p, ctx), candidate), INSIDE_OR),
       ),
     );
   }
@@ -90,11 +91,11 @@ export const activityQueries = {
         or(
           and(
             cmp('maleProfileID', args.id),
-            exists('maleProfile', p => visibleProfiles(p, ctx)),
+            exists('maleProfile', p => visibleProfiles(p, ctx), INSIDE_OR),
           ),
           and(
             cmp('femaleProfileID', args.id),
-            exists('femaleProfile', p => visibleProfiles(p, ctx)),
+            exists('femaleProfile', p => visibleProfiles(p, ctx), INSIDE_OR),
           ),
         ),
       )

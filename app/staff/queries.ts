@@ -5,6 +5,7 @@ import {can, type AuthContext} from '../../permissions/context.ts';
 import {id} from '../candidates/schema.ts';
 import {toE164} from '../lib/phones.ts';
 import {staffListSchema, type StaffListArgs} from './schema.ts';
+import {INSIDE_OR} from '../../permissions/exists.ts';
 
 /** Staff records, with their contact details, are for those who add or edit shadchanim. */
 export const mayManageStaff = (ctx: AuthContext | undefined) => can(ctx, 'addShadchanim') || can(ctx, 'editShadchanim');
@@ -39,10 +40,13 @@ function listed(args: StaffListArgs, ctx: AuthContext | undefined) {
     q = q.where(({or, cmp, exists}) =>
       or(
         cmp('name', 'ILIKE', pattern),
-        exists('contact', c =>
-          c.where(({or, cmp}) =>
-            or(cmp('email', 'ILIKE', pattern), ...(phone ? [cmp('phone', 'LIKE', `%${literal(phone)}%`)] : [])),
-          ),
+        exists(
+          'contact',
+          c =>
+            c.where(({or, cmp}) =>
+              or(cmp('email', 'ILIKE', pattern), ...(phone ? [cmp('phone', 'LIKE', `%${literal(phone)}%`)] : [])),
+            ),
+          INSIDE_OR,
         ),
       ),
     );
