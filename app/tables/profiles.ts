@@ -1,0 +1,166 @@
+/**
+ * The candidate cards and what hangs on them: details, viewers, history, notes, presence, files.
+ */
+import type {ReadonlyJSONValue} from '@rocicorp/zero';
+import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
+import type {CardDetails, Colour} from '../candidates/card/schema.ts';
+import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, ProfileVisibility} from './shared.ts';
+import {community, profileStatus, representative, sector} from './places.ts';
+import {user} from './staff.ts';
+
+export const profile = table('profile')
+  .columns({
+    id: string(),
+    forename: string(),
+    surname: string(),
+    gender: enumeration<Gender>(),
+    birthDate: number().from('birth_date'),
+    city: string(),
+    sectorID: string().from('sector_id'),
+    statusID: string().from('status_id'),
+    database: enumeration<ProfileDatabase>(),
+    ownerID: string().from('owner_id'),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
+    communityID: string().from('community_id').optional(),
+    state: enumeration<ProfileState>(),
+    deletedAt: number().from('deleted_at').optional(),
+    closedAt: number().from('closed_at').optional(),
+    openFrom: number().from('open_from').optional(),
+    colour: enumeration<Colour>().optional(),
+    entryDate: number().from('entry_date'),
+    revision: number(),
+    visibility: enumeration<ProfileVisibility>(),
+    source: enumeration<'staff' | 'candidate'>(),
+    candidateVerifiedAt: number().from('candidate_verified_at').optional(),
+    // The name's folded words, each after a space, for the list's search (migrations/0018). Written by
+    // a database trigger only: optional, because mutators never send it.
+    nameSearch: string().from('name_search').optional(),
+    // Kept by the database from the card's activities (migrations/0019).
+    lastActivityAt: number().from('last_activity_at').optional(),
+    lastSuggestionAt: number().from('last_suggestion_at').optional(),
+    // The institution the card's details name, kept by the database (migrations/0026): optional, as
+    // nameSearch, because mutators never send it.
+    institutionID: string().from('institution_id').optional(),
+  })
+  .primaryKey('id');
+
+/**
+ * A card's sensitive part (migrations/0016), 1:1 with its profile: the ID number and the details
+ * document (contacts, health, family, address…). Reached only through the profile's `detail`
+ * relationship, which only the card query follows: lists carry the profile's own columns alone.
+ */
+export const profileDetail = table('profileDetail')
+  .from('profile_detail')
+  .columns({
+    profileID: string().from('profile_id'),
+    idNumber: string().from('id_number').optional(),
+    details: json<CardDetails>(),
+  })
+  .primaryKey('profileID');
+
+/** The users chosen to see a card whose visibility is 'chosen'. */
+export const profileViewer = table('profileViewer')
+  .from('profile_viewer')
+  .columns({
+    profileID: string().from('profile_id'),
+    userID: string().from('user_id'),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('profileID', 'userID');
+
+export const profileRevision = table('profileRevision')
+  .from('profile_revision')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    revision: number(),
+    userID: string().from('user_id'),
+    field: string(),
+    oldValue: json<ReadonlyJSONValue>().from('old_value').optional(),
+    newValue: json<ReadonlyJSONValue>().from('new_value').optional(),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
+export const profileNote = table('profileNote')
+  .from('profile_note')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    authorID: string().from('author_id'),
+    body: string(),
+    personal: boolean(),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
+/** Who has a card open right now (migrations/0014): one row per card and user, refreshed by beats. */
+export const cardPresence = table('cardPresence')
+  .from('card_presence')
+  .columns({
+    profileID: string().from('profile_id'),
+    userID: string().from('user_id'),
+    mode: enumeration<PresenceMode>(),
+    seenAt: number().from('seen_at'),
+  })
+  .primaryKey('profileID', 'userID');
+
+/** A card's photo or document: metadata only (the bytes are in the file storage, keyed by id). */
+export const profileFile = table('profileFile')
+  .from('profile_file')
+  .columns({
+    id: string(),
+    profileID: string().from('profile_id'),
+    kind: enumeration<FileKind>(),
+    name: string(),
+    mime: string(),
+    size: number(),
+    uploadedBy: string().from('uploaded_by'),
+    createdAt: number().from('created_at'),
+  })
+  .primaryKey('id');
+
+export const profileRelationships = relationships(profile, ({one, many}) => ({
+  owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),
+  detail: one({sourceField: ['id'], destField: ['profileID'], destSchema: profileDetail}),
+  sector: one({sourceField: ['sectorID'], destField: ['id'], destSchema: sector}),
+  status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
+  community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
+  // The coordinators of the card's community: they decide on its pending arrivals (permissions/profiles.ts).
+  communityCoordinators: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: user}),
+  // The representatives whose care the card is under (permissions/profiles.ts).
+  communityRepresentatives: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: representative}),
+  institutionRepresentatives: many({
+    sourceField: ['institutionID'],
+    destField: ['institutionID'],
+    destSchema: representative,
+  }),
+  revisions: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileRevision}),
+  viewers: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileViewer}),
+}));
+
+export const viewerRelationships = relationships(profileViewer, ({one}) => ({
+  user: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
+export const revisionRelationships = relationships(profileRevision, ({one}) => ({
+  author: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
+export const noteRelationships = relationships(profileNote, ({one}) => ({
+  author: one({sourceField: ['authorID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
+export const presenceRelationships = relationships(cardPresence, ({one}) => ({
+  user: one({sourceField: ['userID'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));
+
+export const fileRelationships = relationships(profileFile, ({one}) => ({
+  uploader: one({sourceField: ['uploadedBy'], destField: ['id'], destSchema: user}),
+  profile: one({sourceField: ['profileID'], destField: ['id'], destSchema: profile}),
+}));

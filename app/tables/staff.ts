@@ -1,0 +1,50 @@
+/**
+ * Staff: the users (all roles) and their contacts, which only some may see (zero-schema.ts assembles).
+ */
+import type {Permission} from '../../permissions/labels.ts';
+import type {Role} from '../../permissions/roles.ts';
+import {enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
+import type {Employment, Gender} from './shared.ts';
+
+export const user = table('user')
+  .from('app_user')
+  .columns({
+    id: string(),
+    name: string(),
+    gender: enumeration<Gender>(),
+    role: enumeration<Role>(),
+    permissions: json<Permission[]>(),
+    communityID: string().from('community_id').optional(),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
+    // Issue 13 (migrations/0022): the shadchan's card. Pending until approved; a blocked user's role is
+    // 'blocked' and blockedFromRole the one unblocking gives back.
+    approvedAt: number().from('approved_at').optional(),
+    employment: enumeration<Employment>(),
+    printNotes: string().from('print_notes'),
+    availableHours: string().from('available_hours'),
+    score: number(),
+    monthlyScore: number().from('monthly_score'),
+    totalSuggestions: number().from('total_suggestions'),
+    blockedFromRole: enumeration<Role>().from('blocked_from_role').optional(),
+  })
+  .primaryKey('id');
+
+/**
+ * A staff member's contact numbers and email (migrations/0022): a copy of app_user's server-only
+ * columns kept by the database. Written by the database only; read through app/staff/queries.ts, which
+ * lets it through only to those who may see it.
+ */
+export const staffContact = table('staffContact')
+  .from('staff_contact')
+  .columns({
+    userID: string().from('user_id'),
+    phone: string().optional(),
+    email: string().optional(),
+    landline: string().optional(),
+  })
+  .primaryKey('userID');
+
+export const userRelationships = relationships(user, ({one}) => ({
+  contact: one({sourceField: ['id'], destField: ['userID'], destSchema: staffContact}),
+}));
