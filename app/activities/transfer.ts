@@ -96,7 +96,7 @@ export const transferQueries = {
    */
   transferTargets: defineQuery(transferTargetsSchema, ({args, ctx}) =>
     candidateQueries.list
-      .fn({args: {search: args.search, limit: TARGET_LIMIT}, ctx})
+      .fn({args: {filters: {search: args.search}, sort: 'name', dir: 'asc', limit: TARGET_LIMIT}, ctx})
       .where('gender', args.gender)
       .where('id', '!=', args.exceptID),
   ),

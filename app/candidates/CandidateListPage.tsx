@@ -35,7 +35,7 @@ export function CandidateListPage() {
   const [limit, setLimit] = useState(PAGE);
   useEffect(() => setLimit(PAGE), [deferredSearch]);
 
-  const [rows, details] = useQuery(queries.candidates.list({search: deferredSearch || undefined, limit}));
+  const [rows, details] = useQuery(queries.candidates.list({filters: {search: deferredSearch || undefined}, limit}));
   const [sectors] = useQuery(queries.lookups.sectors());
   const [statuses] = useQuery(queries.lookups.statuses());
   const sectorLabel = useMemo(() => new Map(sectors.map(s => [s.id, labelOf(s.labels, locale)])), [sectors, locale]);

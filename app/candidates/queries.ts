@@ -1,38 +1,49 @@
-import {defineQuery, escapeLike} from '@rocicorp/zero';
+import {defineQuery} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {decidablePending, visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleNotes} from '../../permissions/notes.ts';
 import {visibleFiles} from '../../permissions/files.ts';
-import {nameSearchPatterns} from './name-search.ts';
-import {candidateListSchema, cardArgsSchema} from './schema.ts';
+import {cardArgsSchema} from './schema.ts';
+import {applyFilters} from './search/apply.ts';
+import {candidateListSchema, type SortKey} from './search/filters.ts';
+
+/** The profile column each sort key orders by (names by their folded form: Hebrew order without final letters). */
+const SORT_COLUMNS = {
+  name: 'nameSearch',
+  age: 'birthDate',
+  city: 'city',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  lastActivityAt: 'lastActivityAt',
+} as const satisfies Record<SortKey, string>;
 
 export const candidateQueries = {
   /**
-   * The candidate list: visible profiles by surname, a growing window, optional search. A search finds
-   * a card when every typed word starts some word of its full name, in any order and folded (niqqud,
-   * final letters, hyphens, quotes and case do not matter), or when the whole text starts its city.
+   * The candidate list (issue 14): visible cards that match the filter set, in the chosen order, one
+   * keyset page at a time (`start` is the previous page's last row). The search finds a card when every
+   * typed word starts some word of its full name, in any order and folded, or when it starts its city.
    */
   list: defineQuery(candidateListSchema, ({args, ctx}) => {
     // Deleted profiles are in the recycling bin, and those awaiting approval on their own page.
-    let q = visibleProfiles(zql.profile, ctx).where('deletedAt', 'IS', null).where('state', '!=', 'pending');
-    if (args.search) {
-      const city = `${escapeLike(args.search)}%`;
-      const patterns = nameSearchPatterns(args.search);
-      q = q.where(({or, and, cmp}) =>
-        or(
-          cmp('city', 'ILIKE', city),
-          ...(patterns.length ? [and(...patterns.map(pattern => cmp('nameSearch', 'LIKE', pattern)))] : []),
-        ),
-      );
-    }
-    return q
+    const q = applyFilters(visibleProfiles(zql.profile, ctx), args.filters, ctx)
+      .where('deletedAt', 'IS', null)
+      .where('state', '!=', 'pending');
+    const column = SORT_COLUMNS[args.sort];
+    // Age runs against the birth date: the youngest first is the latest birth date first.
+    const dir = args.sort === 'age' ? (args.dir === 'asc' ? 'desc' : 'asc') : args.dir;
+    const sorted = q
       .related('owner', o => o.one())
-      .orderBy('surname', 'asc')
-      .orderBy('forename', 'asc')
-      .orderBy('id', 'asc')
-      .limit(args.limit);
+      .orderBy(column, dir)
+      .orderBy('id', dir);
+    return (args.start ? sorted.start({id: args.start.id, [column]: args.start.value} as never) : sorted).limit(args.limit);
   }),
+
+  /**
+   * The newest change among the cards this user sees: a tiny live query whose row changes whenever a
+   * visible card is edited, added or leaves, so counts read over REST know when to ask again.
+   */
+  pulse: defineQuery(({ctx}) => visibleProfiles(zql.profile, ctx).orderBy('updatedAt', 'desc').orderBy('id', 'desc').one()),
 
   /**
    * One candidate's card, with the names of its lookups and its shadchan, and its sensitive part (ID

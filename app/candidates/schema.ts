@@ -27,10 +27,4 @@ export const birthDate = v.config(
   {abortPipeEarly: true},
 );
 
-export const candidateListSchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
-  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),
-});
-export type CandidateListArgs = v.InferOutput<typeof candidateListSchema>;
-
 export const cardArgsSchema = v.object({id});

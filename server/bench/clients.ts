@@ -45,7 +45,7 @@ export type ListRow = {readonly id: string; readonly city: string; readonly revi
 
 /** The candidate list exactly as the list page asks for it (first window, no search). */
 export function materializeList(zero: BenchZero, limit: number) {
-  return zero.materialize(queries.candidates.list({limit}));
+  return zero.materialize(queries.candidates.list({filters: {}, limit}));
 }
 
 export type ListView = ReturnType<typeof materializeList>;

@@ -46,7 +46,7 @@ describe('card details (the Zero query endpoint)', () => {
     b.post('/api/zero/query?schema=kesher_0&appID=kesher', [
       'transform',
       [
-        {id: `list-${nanoid(4)}`, name: 'candidates.list', args: [{limit: 50}]},
+        {id: `list-${nanoid(4)}`, name: 'candidates.list', args: [{filters: {}, limit: 50}]},
         ...ids.map(id => ({id: `card-${nanoid(4)}`, name: 'candidates.card', args: [{id}]})),
       ],
     ]);

@@ -99,7 +99,7 @@ describe('Zero endpoints', () => {
     const res = await api().request('/api/zero/query' + zeroParams, {
       method: 'POST',
       headers: {cookie, 'content-type': 'application/json'},
-      body: JSON.stringify(['transform', [{id: 'q1', name: 'candidates.list', args: [{limit: 10}]}]]),
+      body: JSON.stringify(['transform', [{id: 'q1', name: 'candidates.list', args: [{filters: {}, limit: 10}]}]]),
     });
     expect(res.status).toBe(200);
     const body = JSON.stringify(await res.json());

@@ -15,7 +15,9 @@ const {db, mutate} = serverSide(sql);
 afterAll(() => sql.end());
 
 const listAs = (ctx: AuthContext, search: string) =>
-  db.transaction(tx => tx.run(queries.candidates.list.fn({args: {search, limit: 100}, ctx})));
+  db.transaction(tx =>
+    tx.run(queries.candidates.list.fn({args: {filters: {search}, sort: 'name', dir: 'asc', limit: 100}, ctx})),
+  );
 
 let alice: AuthContext, bob: AuthContext, viewer: AuthContext, admin: AuthContext;
 let general: string, alicePersonal: string, bobPersonal: string;

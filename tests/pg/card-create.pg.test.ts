@@ -34,7 +34,9 @@ const withDetails = (card: Card, change: Record<string, unknown>) => ({
 const without = (obj: object, key: string) => Object.fromEntries(Object.entries(obj).filter(([k]) => k !== key));
 
 const listAs = (ctx: AuthContext, search: string) =>
-  db.transaction(tx => tx.run(queries.candidates.list.fn({args: {search, limit: 100}, ctx}))).then(rows => rows.map(r => r.id));
+  db
+    .transaction(tx => tx.run(queries.candidates.list.fn({args: {filters: {search}, sort: 'name', dir: 'asc', limit: 100}, ctx})))
+    .then(rows => rows.map(r => r.id));
 const cardAs = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.candidates.card.fn({args: {id}, ctx})));
 const pendingAs = (ctx: AuthContext) =>
   db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));

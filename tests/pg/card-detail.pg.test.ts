@@ -65,12 +65,17 @@ function expectListColumnsOnly(rows: readonly object[], ids: string[]) {
 
 describe('lists carry list columns only', () => {
   test('the candidate list, for a view-only user, whether searched or not', async () => {
-    const searched = await read(queries.candidates.list.fn({args: {search: SURNAME, limit: 100}, ctx: viewer}));
+    const searched = await read(
+      queries.candidates.list.fn({args: {filters: {search: SURNAME}, sort: 'name', dir: 'asc', limit: 100}, ctx: viewer}),
+    );
     expect(searched.map(r => r.id)).toEqual([cardID]);
     expectListColumnsOnly(searched, [cardID]);
     // The list shows these: they stay on the row.
     expect(searched[0]).toMatchObject({surname: SURNAME, gender: 'female', city: 'בית שמש', sectorID: 'chassidish'});
-    expectListColumnsOnly(await read(queries.candidates.list.fn({args: {limit: 2000}, ctx: admin})), [cardID]);
+    expectListColumnsOnly(
+      await read(queries.candidates.list.fn({args: {filters: {}, sort: 'name', dir: 'asc', limit: 2000}, ctx: admin})),
+      [cardID],
+    );
   });
 
   test('the recycling bin, the approvals page and the reminders alike', async () => {

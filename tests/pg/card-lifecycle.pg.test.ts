@@ -25,7 +25,9 @@ const viewersOf = async (id: string) =>
 
 const cardAs = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.candidates.card.fn({args: {id}, ctx})));
 const listAs = (ctx: AuthContext, search: string) =>
-  db.transaction(tx => tx.run(queries.candidates.list.fn({args: {search, limit: 100}, ctx}))).then(rows => rows.map(r => r.id));
+  db
+    .transaction(tx => tx.run(queries.candidates.list.fn({args: {filters: {search}, sort: 'name', dir: 'asc', limit: 100}, ctx})))
+    .then(rows => rows.map(r => r.id));
 const pendingAs = (ctx: AuthContext) =>
   db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
 const binAs = (ctx: AuthContext) =>

@@ -201,7 +201,7 @@ describe('representatives', () => {
 describe('profiles under a representative’s care', () => {
   const listAs = (ctx: AuthContext) =>
     db
-      .transaction(tx => tx.run(queries.candidates.list.fn({args: {search: '', limit: 1000}, ctx})))
+      .transaction(tx => tx.run(queries.candidates.list.fn({args: {filters: {}, sort: 'name', dir: 'asc', limit: 1000}, ctx})))
       .then(rows => rows.map(r => r.id));
   const cardAs = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.candidates.card.fn({args: {id}, ctx})));
 

@@ -155,7 +155,7 @@ describe('the idle timeout (SESSION_IDLE_MINUTES, 60 by default)', () => {
     // for, a presence beat.
     expect(await stays(() => b.get('/api/session'))).toBeGreaterThan(29);
     expect(await stays(() => transform(b))).toBeGreaterThan(29);
-    const list = {name: 'candidates.list', args: {limit: 50}};
+    const list = {name: 'candidates.list', args: {filters: {}, limit: 50}};
     expect(await stays(() => transform(b, [list]))).toBeLessThan(1); // asked for the first time
     expect(await stays(() => transform(b, [list]))).toBeGreaterThan(29); // zero-cache asking again
     const beat = await stays(() => push(b, 'presence.beat', {profileID: card, mode: 'view'}));

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {describe, expect, test} from 'vitest';
-import {candidateListSchema} from '../../app/candidates/schema.ts';
+import {candidateListSchema} from '../../app/candidates/search/filters.ts';
 import {cardCreateSchema, cardPatchSchema} from '../../app/candidates/card/mutators.ts';
 import {typedDateValue} from '../../app/lib/dates.ts';
 
@@ -89,8 +89,8 @@ describe('an edit (patch) and the list', () => {
   });
 
   test('list windows are bounded', () => {
-    expect(v.safeParse(candidateListSchema, {limit: 100}).success).toBe(true);
-    expect(v.safeParse(candidateListSchema, {limit: 0}).success).toBe(false);
-    expect(v.safeParse(candidateListSchema, {limit: 1e6}).success).toBe(false);
+    expect(v.safeParse(candidateListSchema, {filters: {}, limit: 100}).success).toBe(true);
+    expect(v.safeParse(candidateListSchema, {filters: {}, limit: 0}).success).toBe(false);
+    expect(v.safeParse(candidateListSchema, {filters: {}, limit: 1e6}).success).toBe(false);
   });
 });
