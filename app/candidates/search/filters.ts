@@ -69,6 +69,8 @@ export const filterSetSchema = v.object({
   added: v.optional(dateRangeSchema),
   updated: v.optional(dateRangeSchema),
   activity: v.optional(v.picklist(ACTIVITY_RECENCY)),
+  /** No activity in the last N days, or never (the "needs attention" preset). */
+  idleDays: v.optional(int(1, 3650)),
   /** §9: no suggestion in the last six months (read from last_suggestion_at). */
   noSuggestionHalfYear: v.optional(v.literal(true)),
   /** The freeFiltering builder's AND/OR tree over the card catalogue; refused on the server without it. */
