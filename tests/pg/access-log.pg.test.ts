@@ -8,7 +8,7 @@ import {accessLogWritten} from '../../server/audit/in-background.ts';
 import {connect} from '../../server/db/sql.ts';
 import {localDiskStorage, type FileStorage} from '../../server/files/storage.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {makeIsraeliID, makeProfile, makeUser} from '../support/fixtures.ts';
 
 /**
@@ -31,11 +31,7 @@ afterAll(async () => {
   await rm(dir, {recursive: true, force: true});
 });
 
-async function signedIn(user: AuthContext) {
-  const b = browser(api.app);
-  expect((await b.post('/api/dev/sign-in', {userID: user.userID})).status).toBe(200);
-  return b;
-}
+const signedIn = (user: AuthContext) => signedInAs(api.app, user.userID);
 
 type Row = {user_id: string; profile_id: string | null; what: string; result: string; ip: string | null; detail: unknown};
 const logOf = (userID: string) =>

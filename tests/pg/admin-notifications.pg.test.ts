@@ -6,7 +6,7 @@ import type {Role} from '../../permissions/roles.ts';
 import type {Permission} from '../../permissions/labels.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {serverSide} from '../support/server-side.ts';
 
@@ -210,9 +210,7 @@ describe('writing', () => {
 describe('the popup after sign-in', () => {
   async function signedIn(role: Role, grants: Permission[] = []) {
     const user = await makeUser(sql, role, grants);
-    const b = browser(api.app);
-    expect((await b.post('/api/dev/sign-in', {userID: user.userID})).status).toBe(200);
-    return {user, b};
+    return {user, b: await signedInAs(api.app, user.userID)};
   }
   /** The notices of this file the popup would show (other files' tests may add their own meanwhile). */
   const shownTo = async (b: ReturnType<typeof browser>) =>

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {SESSION_COOKIE} from '../../server/auth/session.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
 
 /**
@@ -23,8 +23,7 @@ afterAll(async () => {
 /** A new user who owes the form (unless told), signed in through the development sign-in. */
 async function signedIn(agreementDue = true) {
   const user = await makeUser(sql, 'shadchan', [], {agreementDue});
-  const b = browser(api.app);
-  expect((await b.post('/api/dev/sign-in', {userID: user.userID})).status).toBe(200);
+  const b = await signedInAs(api.app, user.userID);
   const [row] = await sql<{name: string}[]>`SELECT name FROM app_user WHERE id = ${user.userID}`;
   return {user, b, name: row!.name};
 }
@@ -66,8 +65,7 @@ describe('the gate', () => {
 
   test('the declaration comes first: while it is due, the form is refused too', async () => {
     const user = await makeUser(sql, 'shadchan', [], {agreementDue: true, declarationAcceptedOn: null});
-    const b = browser(api.app);
-    await b.post('/api/dev/sign-in', {userID: user.userID});
+    const b = await signedInAs(api.app, user.userID);
     expect(await b.get(`/api/users/agreement/${user.userID}`)).toMatchObject({status: 403, body: {error: 'declarationDue'}});
   });
 
@@ -88,8 +86,7 @@ describe('signing', () => {
   test('the name is compared as people type it (niqqud, final letters, spaces), and the caller address is stored', async () => {
     const user = await makeUser(sql, 'shadchan', [], {agreementDue: true});
     await sql`UPDATE app_user SET name = 'שִׁמְעוֹן  בֶּן-שׁוּשָׁן' WHERE id = ${user.userID}`;
-    const b = browser(api.app);
-    await b.post('/api/dev/sign-in', {userID: user.userID});
+    const b = await signedInAs(api.app, user.userID);
     const res = await api.app.request(
       `/api/users/agreement/${user.userID}`,
       {

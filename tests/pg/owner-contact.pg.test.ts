@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {connect} from '../../server/db/sql.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
 
 /** The card's shadchan's phone and email reach only users with showShadchanDetails, for cards they may see. */
@@ -24,11 +24,7 @@ afterAll(async () => {
   await sql.end();
 });
 
-async function signedIn(user: AuthContext) {
-  const b = browser(api.app);
-  expect((await b.post('/api/dev/sign-in', {userID: user.userID})).status).toBe(200);
-  return b;
-}
+const signedIn = (user: AuthContext) => signedInAs(api.app, user.userID);
 const contactOf = (b: ReturnType<typeof browser>, id: string) => b.get(`/api/profiles/${id}/owner-contact`);
 
 describe('GET /api/profiles/:id/owner-contact', () => {

@@ -8,7 +8,7 @@ import {accessLogWritten} from '../../server/audit/in-background.ts';
 import {connect} from '../../server/db/sql.ts';
 import {runServerMutator} from '../../server/zero/endpoints.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
 
 /**
@@ -27,11 +27,7 @@ afterAll(async () => {
   await sql.end();
 });
 
-async function signedIn(user: AuthContext) {
-  const b = browser(api.app);
-  expect((await b.post('/api/dev/sign-in', {userID: user.userID})).status).toBe(200);
-  return b;
-}
+const signedIn = (user: AuthContext) => signedInAs(api.app, user.userID);
 const logOf = async (b: ReturnType<typeof browser>, query: string) => {
   const res = await b.get(`/api/admin/users-log?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

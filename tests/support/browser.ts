@@ -31,3 +31,11 @@ export function browser(app: Hono<ApiEnv>) {
     post: (path: string, body: unknown, init: {raw?: string} = {}) => call('POST', path, init.raw ?? JSON.stringify(body)),
   };
 }
+
+/** A test browser signed in as this user through the development sign-in (the test API has it on). */
+export async function signedIn(app: Hono<ApiEnv>, userID: string) {
+  const b = browser(app);
+  const res = await b.post('/api/dev/sign-in', {userID});
+  if (res.status !== 200) throw new Error(`dev sign-in of ${userID} answered ${res.status}`);
+  return b;
+}
