@@ -1,10 +1,8 @@
 import type {ReactNode} from 'react';
-import {DateInput} from '../ui/DateInput.tsx';
-import {isoDateToTyped} from '../lib/dates.ts';
+import {MomentField} from '../ui/MomentField.tsx';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import type {FieldErrors} from '../lib/field-errors.ts';
 import {CandidatePicker} from './CandidatePicker.tsx';
-import {separateTimeDigits} from '../lib/moments.ts';
 import type {ActivityForm} from './form.ts';
 import {STATUS_LABEL, TYPE_LABEL} from './labels.ts';
 import {ACTIVITY_STATUSES, ACTIVITY_TYPES} from './schema.ts';
@@ -101,45 +99,15 @@ export function ActivityFormFields({
           )}
         </Field>
       </Wide>
-      <Field label={m.activity_reminder()} error={errors.reminderAt}>
-        {props => (
-          <div className="flex gap-2" data-testid="reminder-fields">
-            <div className="min-w-0 flex-1">
-              {readOnly ? (
-                <TextInput
-                  {...props}
-                  name="reminderDate"
-                  value={isoDateToTyped(form.reminderDate) ?? form.reminderDate}
-                  readOnly
-                  dir="ltr"
-                />
-              ) : (
-                <DateInput
-                  fieldProps={props}
-                  name="reminderDate"
-                  value={form.reminderDate}
-                  onChange={v => set('reminderDate', v)}
-                />
-              )}
-            </div>
-            <div className="w-24 shrink-0">
-              <TextInput
-                name="reminderTime"
-                aria-label={m.activity_reminder_time()}
-                aria-invalid={props['aria-invalid']}
-                dir="ltr"
-                inputMode="numeric"
-                maxLength={5}
-                placeholder={m.time_placeholder()}
-                className="text-center tabular-nums"
-                value={form.reminderTime}
-                readOnly={readOnly}
-                onChange={e => set('reminderTime', separateTimeDigits(e.target.value))}
-              />
-            </div>
-          </div>
-        )}
-      </Field>
+      <MomentField
+        label={m.activity_reminder()}
+        timeLabel={m.activity_reminder_time()}
+        name="reminder"
+        value={{date: form.reminderDate, time: form.reminderTime}}
+        error={errors.reminderAt}
+        readOnly={readOnly}
+        onChange={({date, time}) => (set('reminderDate', date), set('reminderTime', time))}
+      />
     </div>
   );
 }

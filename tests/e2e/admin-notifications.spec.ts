@@ -32,13 +32,13 @@ test('the administrator writes a notice, sees it listed read by no one yet, and 
     await expect(form.getByLabel('שדכן')).toBeChecked();
     await expect(form.getByLabel('רכז/ת קהילה')).not.toBeChecked();
     // Dates as every date field of the app takes them (DD-MM-YYYY), the time in 24 hours.
-    await form.locator('[name=from]').fill('01-12-2099');
+    await form.locator('[name=fromDate]').fill('01-12-2099');
     await form.locator('[name=fromTime]').fill('10:00');
-    await form.locator('[name=until]').fill('30-11-2099');
+    await form.locator('[name=untilDate]').fill('30-11-2099');
     await form.locator('[name=untilTime]').fill('10:00');
     await page.getByTestId('notification-save').click();
     await expect(form.getByText('תאריך הסיום חייב להיות אחרי תאריך ההתחלה')).toBeVisible();
-    await form.locator('[name=until]').fill('02-12-2099');
+    await form.locator('[name=untilDate]').fill('02-12-2099');
     await form.locator('[name=untilTime]').fill('18:30');
     await page.getByTestId('notification-body').fill('ביום חמישי אין משמרת טלפונים, גם לא בערב.');
     await page.getByTestId('notification-save').click();
