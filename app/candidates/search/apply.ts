@@ -36,7 +36,12 @@ function render(b: Builder, c: Condition, insideOr: boolean): ZqlCondition {
  * SQL by the REST count (server/candidates/count-sql.ts) from the same conditions; free filtering is
  * an impossible filter without freeFiltering (permissions/search.ts). Relative filters read `now`.
  */
-export function applyFilters<R>(q: ProfileQuery<R>, filters: FilterSet, ctx: AuthContext | undefined, now = new Date()): ProfileQuery<R> {
+export function applyFilters<R>(
+  q: ProfileQuery<R>,
+  filters: FilterSet,
+  ctx: AuthContext | undefined,
+  now = new Date(),
+): ProfileQuery<R> {
   const allowed = allowedFilters(filters, ctx);
   if (!allowed) return q.where('id', 'IS', null);
   return filterConditions(allowed, now).reduce((query, condition) => query.where(b => render(b, condition, false)), q);

@@ -18,5 +18,7 @@ export const or = (...conditions: Condition[]): Condition => ({type: 'or', condi
 export const NOTHING = cmp('id', 'IS', null);
 
 /** A prefix as a range, so an index serves it (LIKE 'x%' is no seek in SQLite's BINARY nor in JS). */
-export const prefix = (column: string, start: string): Compare[] => [cmp(column, '>=', start), cmp(column, '<', `${start}\uffff`)];
-
+export const prefix = (column: string, start: string): Compare[] => [
+  cmp(column, '>=', start),
+  cmp(column, '<', `${start}\uffff`),
+];
