@@ -32,7 +32,10 @@ function compare(sql: Sql, alias: string, table: keyof typeof schema.tables, c: 
       : DATES.has(c.column) && table === 'profile'
         ? sql`(to_timestamp(${c.value as number}::double precision / 1000) AT TIME ZONE 'UTC')::date`
         : typeof c.value === 'number'
-          ? sql`${c.value}::double precision`
+          ? // In the column's own type, or Postgres casts the column and its index no longer serves.
+            table === 'profile' && Number.isInteger(c.value)
+            ? sql`${c.value}::integer`
+            : sql`${c.value}::double precision`
           : sql`${c.value as string}::text`;
   return sql`${column} ${sql.unsafe(c.op)} ${value}`;
 }

@@ -18,11 +18,15 @@ const countBodySchema = v.object({filters: filterSetSchema});
  * (visibleProfilesSql, the twin of the list's visibleProfiles), without the deleted and the pending
  * (as the list), narrowed by the same conditions the list's ZQL is built from.
  */
-export async function countCandidates(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()): Promise<number> {
+export function countQuery(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()) {
   const where = filterConditions(filters, now).map(c => sql`AND ${conditionSql(sql, c)}`);
-  const [row] = await sql<{count: number}[]>`
+  return sql<{count: number}[]>`
     SELECT count(*)::int AS count FROM profile p
     WHERE ${visibleProfilesSql(sql, ctx)} AND p.deleted_at IS NULL AND p.state <> 'pending' ${where}`;
+}
+
+export async function countCandidates(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()): Promise<number> {
+  const [row] = await countQuery(sql, ctx, filters, now);
   return row!.count;
 }
 
