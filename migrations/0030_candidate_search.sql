@@ -64,10 +64,13 @@ CREATE FUNCTION profile_keys_of(card text) RETURNS SETOF text LANGUAGE sql STABL
 $$;
 
 -- Only the keys that changed are written: an edit of a card's occupation replicates no key row.
-CREATE FUNCTION profile_keys_refresh(card text) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM profile_key WHERE profile_id = card AND key NOT IN (SELECT profile_keys_of(card));
-  INSERT INTO profile_key (profile_id, key) SELECT card, k FROM profile_keys_of(card) k ON CONFLICT DO NOTHING;
-$$;
+-- PL/pgSQL (not SQL) so that its statements' plans are kept between rows of a bulk write.
+CREATE FUNCTION profile_keys_refresh(card text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE wanted text[] := ARRAY(SELECT profile_keys_of(card));
+BEGIN
+  DELETE FROM profile_key WHERE profile_id = card AND NOT (key = ANY (wanted));
+  INSERT INTO profile_key (profile_id, key) SELECT card, k FROM unnest(wanted) k ON CONFLICT DO NOTHING;
+END $$;
 
 CREATE FUNCTION profile_keys_of_profile() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -133,17 +136,17 @@ $$;
 -- The details' facets, preset columns and filled fields, written only where they changed.
 CREATE FUNCTION profile_detail_search() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  filled text := (SELECT ' ' || coalesce(string_agg(DISTINCT f.field, ' ' ORDER BY f.field) || ' ', '')
-                  FROM detail_facets(NEW.details) f);
+  facets profile_facet[] := ARRAY(SELECT ROW(NEW.profile_id, f.field, f.value, f.number)::profile_facet
+                                  FROM detail_facets(NEW.details) f);
+  filled text := (SELECT ' ' || coalesce(string_agg(DISTINCT f.field, ' ' ORDER BY f.field) || ' ', '') FROM unnest(facets) f);
   marital text := NEW.details->>'maritalStatus';
   tall integer := CASE WHEN jsonb_typeof(NEW.details->'height') = 'number' THEN (NEW.details->>'height')::integer END;
 BEGIN
-  DELETE FROM profile_facet pf WHERE pf.profile_id = NEW.profile_id
-    AND NOT EXISTS (SELECT 1 FROM detail_facets(NEW.details) f
-                    WHERE f.field = pf.field AND f.value = pf.value AND f.number IS NOT DISTINCT FROM pf.number);
-  INSERT INTO profile_facet (profile_id, field, value, number)
-    SELECT NEW.profile_id, f.field, f.value, f.number FROM detail_facets(NEW.details) f
-    ON CONFLICT DO NOTHING;
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM profile_facet pf WHERE pf.profile_id = NEW.profile_id
+      AND NOT EXISTS (SELECT 1 FROM unnest(facets) f WHERE f IS NOT DISTINCT FROM pf);
+  END IF;
+  INSERT INTO profile_facet SELECT * FROM unnest(facets) ON CONFLICT DO NOTHING;
   UPDATE profile SET marital_status = marital, height = tall, filled_fields = filled
   WHERE id = NEW.profile_id
     AND (marital_status, height, filled_fields) IS DISTINCT FROM (marital, tall, filled);
