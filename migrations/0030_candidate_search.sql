@@ -34,6 +34,12 @@ ALTER TABLE profile ALTER COLUMN city_fold SET NOT NULL;
 --      'w:<word>'     every folded word of the forename, surname and city;
 --      'id:<9 digits>' the ID number (profile_detail.id_number, canonical);
 --      'tel:<E.164>'  every phone of the details (the catalogue's phone and phones fields).
+--    A word is a range on the key index ('w:כה' <= key < 'w:כה\uffff') on both sides, where the LIKE
+--    '% כה%' on name_search (migrations/0018) scanned every card: counting 20,000 cards by a word took
+--    1.4–2 ms this way against 6.7–8.3 ms with the LIKE (embedded Postgres, this machine). It keeps
+--    what users had (every typed word starts some word of the name, in any order) and lets the words
+--    of the city count too (`משה בני ברק`); surname/forename columns of their own would find only the
+--    first word of a name (not שושן in בן שושן).
 CREATE TABLE profile_key (
   profile_id text NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
   key        text COLLATE "C" NOT NULL,
