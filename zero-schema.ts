@@ -47,6 +47,7 @@ import {
   siteSetting,
   userSetting,
 } from './app/tables/site.ts';
+import {profileFacet, profileKey} from './app/tables/search.ts';
 import {staffContact, user, userRelationships} from './app/tables/staff.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
@@ -88,6 +89,9 @@ export const schema = createSchema({
     // admin/notifications (issue 13)
     adminNotification,
     adminNotificationRead,
+    // candidate search (issue 14)
+    profileKey,
+    profileFacet,
   ],
   relationships: [
     userRelationships,

@@ -19,6 +19,7 @@ import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
 import {mountDuplicateRoutes} from './candidates/duplicates.ts';
+import {mountCandidateCountRoutes} from './candidates/count.ts';
 import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
 import {mountOwnerContactRoutes} from './candidates/owner-contact.ts';
 import {createLimits, type Limits} from './auth/rate-limit.ts';
@@ -122,6 +123,7 @@ export function createApi(options: ApiOptions) {
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);
+  mountCandidateCountRoutes(app, sql);
   mountOwnerContactRoutes(app, sql);
   mountCandidateFormRoutes(app, sql, limits.allowCandidateForm);
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());

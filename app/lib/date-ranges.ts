@@ -26,7 +26,7 @@ const localDay = (iso: string | undefined, plusDays = 0) => {
  * Local midnight of today's date some months back; a day the month lacks is its last day (a month
  * before 31 March is 28 or 29 February, where Date alone would roll on to 3 March).
  */
-const monthsBack = (now: Date, months: number) => {
+export const monthsBack = (now: Date, months: number) => {
   const lastDay = new Date(now.getFullYear(), now.getMonth() - months + 1, 0).getDate();
   return new Date(now.getFullYear(), now.getMonth() - months, Math.min(now.getDate(), lastDay)).getTime();
 };

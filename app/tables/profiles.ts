@@ -6,6 +6,7 @@ import {boolean, enumeration, json, number, relationships, string, table} from '
 import type {CardDetails, Colour} from '../candidates/card/schema.ts';
 import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, ProfileVisibility} from './shared.ts';
 import {community, profileStatus, representative, sector} from './places.ts';
+import {profileFacet, profileKey} from './search.ts';
 import {user} from './staff.ts';
 
 export const profile = table('profile')
@@ -42,6 +43,12 @@ export const profile = table('profile')
     // The institution the card's details name, kept by the database (migrations/0026): optional, as
     // nameSearch, because mutators never send it.
     institutionID: string().from('institution_id').optional(),
+    // The search's own columns, kept by the database (migrations/0030), optional for the same reason:
+    // the city folded, two details the preset filters read, and the free fields the card has a value for.
+    cityFold: string().from('city_fold').optional(),
+    maritalStatus: string().from('marital_status').optional(),
+    height: number().optional(),
+    filledFields: string().from('filled_fields').optional(),
   })
   .primaryKey('id');
 
@@ -138,6 +145,9 @@ export const profileRelationships = relationships(profile, ({one, many}) => ({
   }),
   revisions: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileRevision}),
   viewers: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileViewer}),
+  // The search (app/candidates/search/apply.ts): whereExists only, never followed with related().
+  keys: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileKey}),
+  facets: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileFacet}),
 }));
 
 export const viewerRelationships = relationships(profileViewer, ({one}) => ({

@@ -41,7 +41,9 @@ describe('migrations', () => {
       'phone_call',
       'profile',
       'profile_detail',
+      'profile_facet',
       'profile_file',
+      'profile_key',
       'profile_note',
       'profile_revision',
       'profile_status',
@@ -88,6 +90,9 @@ describe('migrations', () => {
     // admin/notifications (migrations/0029): the notices and their reads, as declared.
     expect([...tables.admin_notification!].sort()).toEqual(declared('adminNotification'));
     expect([...tables.admin_notification_read!].sort()).toEqual(declared('adminNotificationRead'));
+    // The candidate search (migrations/0030): its keys and facets, joined only on the value typed.
+    expect([...tables.profile_key!].sort()).toEqual(declared('profileKey'));
+    expect([...tables.profile_facet!].sort()).toEqual(declared('profileFacet'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {DATE_RANGES} from '../../lib/date-ranges.ts';
 import {MAX_AGE, MIN_AGE} from '../schema.ts';
+import {freeConditionIssue} from './free-conditions.ts';
 
 /**
  * The candidate search (issue 14, spec §9): one filter set, the same object in the URL, in a saved
@@ -29,11 +30,18 @@ export const FREE_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'startsWith
 export type FreeCondition = {field: string; op: (typeof FREE_OPERATORS)[number]; value?: string | number | boolean};
 export type FreeGroup = {join: 'and' | 'or'; items: (FreeCondition | FreeGroup)[]};
 
-const freeCondition = v.object({
-  field: v.pipe(v.string(), v.nonEmpty(), v.maxLength(40)),
-  op: v.picklist(FREE_OPERATORS),
-  value: v.optional(v.union([v.pipe(v.string(), v.maxLength(120)), v.number(), v.boolean()])),
-});
+/** A field of the builder (FREE_FIELDS), an operator it offers and a value of its kind; anything else is refused. */
+const freeCondition = v.pipe(
+  v.object({
+    field: v.pipe(v.string(), v.nonEmpty(), v.maxLength(40)),
+    op: v.picklist(FREE_OPERATORS),
+    value: v.optional(v.union([v.pipe(v.string(), v.maxLength(120)), v.number(), v.boolean()])),
+  }),
+  v.rawCheck(({dataset, addIssue}) => {
+    const issue = dataset.typed ? freeConditionIssue(dataset.value) : undefined;
+    if (issue) addIssue({message: issue});
+  }),
+);
 /** Groups nest at most three deep and hold at most 20 items each: a URL stays a URL. */
 const freeGroupAt = (depth: number): v.GenericSchema<FreeGroup> =>
   v.object({

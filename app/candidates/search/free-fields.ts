@@ -20,6 +20,9 @@ export function operatorsFor(kind: FieldKind): readonly Operator[] {
     case 'text':
     case 'institution':
       return ['eq', 'ne', 'startsWith', 'contains', 'isEmpty', 'isNotEmpty'];
+    // Several values: "is" means "includes"; "is not" would need not(exists()), which zero-cache cannot run.
+    case 'choices':
+      return ['eq', 'isEmpty', 'isNotEmpty'];
     default:
       return ['eq', 'ne', 'isEmpty', 'isNotEmpty'];
   }

@@ -1,0 +1,49 @@
+import type {Hono} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
+import * as v from 'valibot';
+import {filterConditions} from '../../app/candidates/search/conditions.ts';
+import {filterSetSchema, type FilterSet} from '../../app/candidates/search/filters.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
+import {allowedFilters} from '../../permissions/search.ts';
+import type {ApiEnv} from '../api.ts';
+import type {Sql} from '../db/sql.ts';
+import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
+import {conditionSql} from './count-sql.ts';
+
+const countBodySchema = v.object({filters: filterSetSchema});
+
+/**
+ * How many cards of the candidate list a filter set matches, counted in SQL: the cards this user sees
+ * (visibleProfilesSql, the twin of the list's visibleProfiles), without the deleted and the pending
+ * (as the list), narrowed by the same conditions the list's ZQL is built from.
+ */
+export function countQuery(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()) {
+  const where = filterConditions(filters, now).map(c => sql`AND ${conditionSql(sql, c)}`);
+  return sql<{count: number}[]>`
+    SELECT count(*)::int AS count FROM profile p
+    WHERE ${visibleProfilesSql(sql, ctx)} AND p.deleted_at IS NULL AND p.state <> 'pending' ${where}`;
+}
+
+export async function countCandidates(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()): Promise<number> {
+  const [row] = await countQuery(sql, ctx, filters, now);
+  return row!.count;
+}
+
+/**
+ * POST /api/candidates/count {filters} → {count}: the list's total (app/candidates/search/use-count.ts
+ * asks again on every pulse). An invalid filter set is a 400 with its field issues; the free builder's
+ * tree without freeFiltering a 403.
+ */
+export function mountCandidateCountRoutes(app: Hono<ApiEnv>, sql: Sql) {
+  const small = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  app.post('/api/candidates/count', small, async c => {
+    const session = c.get('session');
+    if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
+    const body = await readBody(c, countBodySchema);
+    if (body instanceof Response) return body;
+    const filters = allowedFilters(body.filters, session.ctx);
+    if (!filters) return fail(c, 403, 'forbidden', 'Free filtering needs the free filtering permission');
+    return c.json({count: await countCandidates(sql, session.ctx, filters)});
+  });
+}
