@@ -36,12 +36,23 @@ export function CandidateCards({
   });
   const now = Date.now();
   return (
-    <ul ref={listRef} style={{paddingTop: before, paddingBottom: after}} aria-label={m.candidates_title()} data-testid="candidate-cards">
+    <ul
+      ref={listRef}
+      style={{paddingTop: before, paddingBottom: after}}
+      aria-label={m.candidates_title()}
+      data-testid="candidate-cards"
+    >
       {items.map(item => {
         const row = rows[item.index]!;
         const p = row.original;
         return (
-          <li key={`${p.id}:${p.updatedAt}`} style={{height: CARD_HEIGHT}} className="pb-2" data-testid="candidate-row" data-id={p.id}>
+          <li
+            key={`${p.id}:${p.updatedAt}`}
+            style={{height: CARD_HEIGHT}}
+            className="pb-2"
+            data-testid="candidate-row"
+            data-id={p.id}
+          >
             <div
               className={clsx(
                 'flex h-full flex-col justify-center gap-1.5 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200',

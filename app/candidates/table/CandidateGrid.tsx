@@ -3,7 +3,7 @@ import type {ReactTable} from '@tanstack/react-table';
 import {ArrowDown, ArrowUp, ArrowUpDown} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useState, type KeyboardEvent} from 'react';
-import {COLUMN_WIDTH, type ListFeatures} from './columns.tsx';
+import {COLUMN_REM, NAME_MIN_REM, type ListFeatures} from './columns.tsx';
 import type {ListRow} from './use-keyset-pages.tsx';
 import {useWindowRows} from './use-window-rows.ts';
 import * as m from '../../paraglide/messages.js';
@@ -76,10 +76,13 @@ export function CandidateGrid({
 
   const now = Date.now();
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  // Wider than its room (more columns chosen, a narrow window), the table scrolls sideways in its frame.
+  const minWidth = headers.reduce((sum, header) => sum + (COLUMN_REM[header.column.id] ?? NAME_MIN_REM), 0);
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table
-        className="group w-full min-w-[760px] table-fixed text-sm focus:outline-none"
+        className="group w-full table-fixed text-sm focus:outline-none"
+        style={{minWidth: `${minWidth}rem`}}
         data-testid="candidate-table"
         role="grid"
         aria-label={m.candidates_title()}
@@ -88,11 +91,13 @@ export function CandidateGrid({
         tabIndex={0}
         aria-activedescendant={currentRow ? `candidate-row-${currentRow.id}` : undefined}
         onKeyDown={onKeyDown}
-        onFocus={e => e.target === e.currentTarget && current === undefined && rows.length > 0 && setCurrent(items[0]?.index ?? 0)}
+        onFocus={e =>
+          e.target === e.currentTarget && current === undefined && rows.length > 0 && setCurrent(items[0]?.index ?? 0)
+        }
       >
         <colgroup>
           {headers.map(header => (
-            <col key={header.id} style={{width: COLUMN_WIDTH[header.column.id]}} />
+            <col key={header.id} style={{width: COLUMN_REM[header.column.id] && `${COLUMN_REM[header.column.id]}rem`}} />
           ))}
         </colgroup>
         <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500">
@@ -110,10 +115,7 @@ export function CandidateGrid({
                     <button
                       type="button"
                       onClick={header.column.getToggleSortingHandler()}
-                      className={clsx(
-                        'inline-flex items-center gap-1 rounded hover:text-slate-900',
-                        sorted && 'text-brand-700',
-                      )}
+                      className={clsx('inline-flex items-center gap-1 rounded hover:text-slate-900', sorted && 'text-brand-700')}
                       data-testid={`sort-${header.column.id}`}
                     >
                       <table.FlexRender header={header} />

@@ -1,4 +1,5 @@
 import {ArrowDownUp} from 'lucide-react';
+import {Select} from '../../ui/controls.tsx';
 import {SORT_KEYS, type SortKey} from '../search/filters.ts';
 import type {SortDir} from './use-list-sort.ts';
 import * as m from '../../paraglide/messages.js';
@@ -19,8 +20,8 @@ export function SortSelect({sort, dir, onSort}: {sort: SortKey; dir: SortDir; on
     <span className="flex items-center gap-2">
       <label className="flex items-center gap-2 text-sm text-slate-600">
         {m.table_sort()}
-        <select
-          className="rounded-lg border-slate-300 py-1.5 text-sm"
+        <Select
+          className="w-auto py-1.5"
           value={sort}
           onChange={e => onSort(e.target.value as SortKey, dir)}
           data-testid="sort-select"
@@ -30,12 +31,12 @@ export function SortSelect({sort, dir, onSort}: {sort: SortKey; dir: SortDir; on
               {SORT_LABEL[key]()}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <button
         type="button"
         onClick={() => onSort(sort, dir === 'asc' ? 'desc' : 'asc')}
-        className="rounded-lg p-2 text-slate-600 ring-1 ring-slate-300 hover:bg-slate-50"
+        className="rounded-lg bg-white p-2 text-slate-600 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
         aria-label={dir === 'asc' ? m.table_sort_asc() : m.table_sort_desc()}
         aria-pressed={dir === 'desc'}
         data-testid="sort-dir"

@@ -43,21 +43,24 @@ export type ChoosableColumn = keyof typeof CHOOSABLE;
 /** Shown until the user chooses otherwise. */
 export const DEFAULT_HIDDEN: readonly ChoosableColumn[] = ['createdAt', 'updatedAt', 'lastActivityAt'];
 
-/** Each column's width (the table lays out fixed, so widths stay put while rows scroll by). */
-export const COLUMN_WIDTH: Record<string, string> = {
-  select: '3rem',
-  name: '16rem',
-  gender: '6rem',
-  age: '5rem',
-  city: '9rem',
-  sector: '8rem',
-  status: '9rem',
-  owner: '11rem',
-  createdAt: '8rem',
-  updatedAt: '8rem',
-  lastActivityAt: '8rem',
-  edit: '3.5rem',
+/**
+ * Each column's width in rem (the table lays out fixed, so widths stay put while rows scroll by); the
+ * name takes what is left, at least NAME_MIN_REM.
+ */
+export const COLUMN_REM: Record<string, number> = {
+  select: 2.75,
+  gender: 5,
+  age: 4,
+  city: 7.5,
+  sector: 6.5,
+  status: 10,
+  owner: 9,
+  createdAt: 7,
+  updatedAt: 7,
+  lastActivityAt: 7.5,
+  edit: 3.5,
 };
+export const NAME_MIN_REM = 13;
 
 const day = (ms: number | null | undefined) => (ms == null ? '—' : formatLocalDate(ms));
 const muted = 'truncate text-slate-600';
