@@ -63,7 +63,7 @@ export function CandidateListPage() {
             {m.cards_count({count: total})}
           </p>
         )}
-        <span className="sm:hidden">
+        <span className="w-full sm:hidden">
           <SortSelect sort={sort} dir={dir} onSort={setSort} />
         </span>
         <span className="max-sm:hidden">

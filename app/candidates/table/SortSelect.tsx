@@ -18,14 +18,9 @@ const SORT_LABEL: Record<SortKey, () => string> = {
 export function SortSelect({sort, dir, onSort}: {sort: SortKey; dir: SortDir; onSort: (sort: SortKey, dir: SortDir) => void}) {
   return (
     <span className="flex items-center gap-2">
-      <label className="flex items-center gap-2 text-sm text-slate-600">
+      <label className="flex flex-1 items-center gap-2 text-sm whitespace-nowrap text-slate-600">
         {m.table_sort()}
-        <Select
-          className="w-auto py-1.5"
-          value={sort}
-          onChange={e => onSort(e.target.value as SortKey, dir)}
-          data-testid="sort-select"
-        >
+        <Select className="py-1.5" value={sort} onChange={e => onSort(e.target.value as SortKey, dir)} data-testid="sort-select">
           {SORT_KEYS.map(key => (
             <option key={key} value={key}>
               {SORT_LABEL[key]()}
