@@ -251,3 +251,42 @@ test('a row edited in another browser changes at once, deep in the list', async 
   await expect(row.getByTestId('candidate-city')).toHaveText('טבריה');
   await expect(row).toHaveClass(/live-flash/);
 });
+
+test('cards added inside an open page push no row out of the list: the next page moves its start', async ({page}) => {
+  await signIn(page, 'demo-admin');
+  await search(page, prefix);
+  await expect(page.getByTestId('candidate-row').first()).toHaveAttribute('data-id', byName[0]!);
+  // Open the second page (and go past its first rows), then come back to the top.
+  const deep = page.locator(`[data-testid=candidate-row][data-id="${byName[150]}"]`);
+  for (let i = 0; i < 40 && (await deep.count()) === 0; i++) await page.mouse.wheel(0, 1500);
+  await expect(deep).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // 25 new cards (more than a page reads beyond its own 100) that sort right after the first one.
+  const added = Array.from({length: 25}, (_, j) => ({
+    id: `e2e-table-000-${String(j).padStart(2, '0')}`,
+    surname: cards[0]!.surname + LETTERS[Math.floor(j / LETTERS.length)]! + LETTERS[j % LETTERS.length]!,
+  }));
+  const sql = db();
+  await sql`INSERT INTO profile ${sql(
+    added.map(c => ({
+      id: c.id,
+      forename: 'לאה',
+      surname: c.surname,
+      gender: 'female',
+      birth_date: '2001-01-01',
+      city: 'צפת',
+      sector_id: 'litvish',
+      status_id: 'available',
+      owner_id: 'demo-coordinator',
+    })),
+  )}`;
+  try {
+    await expect(page.getByTestId('candidate-row').nth(1)).toHaveAttribute('data-id', added[0]!.id);
+    const expected = [byName[0]!, ...added.map(c => c.id), ...byName.slice(1)];
+    expect(await scrollThrough(page, expected.length)).toEqual(expected);
+  } finally {
+    await sql`DELETE FROM profile WHERE id IN ${sql(added.map(c => c.id))}`;
+    await sql.end();
+  }
+});

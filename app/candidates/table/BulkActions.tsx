@@ -17,6 +17,9 @@ import * as m from '../../paraglide/messages.js';
  * is its own mutation, so one refusal (a card that changed hands meanwhile) does not undo the rest;
  * the user is told how many went through.
  */
+/** At most this many cards at once, as the pending page's bulk approval takes (lifecycle.ts someIDs). */
+const MAX_BULK = 200;
+
 export function BulkActions({ctx, ids, onDone}: {ctx: AuthContext; ids: readonly string[]; onDone: () => void}) {
   const zero = useZero();
   const confirm = useConfirm();
@@ -24,6 +27,7 @@ export function BulkActions({ctx, ids, onDone}: {ctx: AuthContext; ids: readonly
   const mayClose = can(ctx, 'editTickets');
   const mayDelete = can(ctx, 'deleteProfiles');
   if (ids.length === 0 || (!mayClose && !mayDelete)) return null;
+  const tooMany = ids.length > MAX_BULK;
 
   async function apply(action: 'close' | 'delete') {
     const sure = await confirm({
@@ -57,15 +61,16 @@ export function BulkActions({ctx, ids, onDone}: {ctx: AuthContext; ids: readonly
     >
       <span className="me-auto text-sm font-medium text-brand-800" aria-live="polite" data-testid="bulk-count">
         {m.pending_chosen({count: ids.length})}
+        {tooMany && <span className="ms-2 font-normal text-rose-700">{m.bulk_too_many({max: MAX_BULK})}</span>}
       </span>
       {mayClose && (
-        <Button variant="secondary" disabled={busy} onClick={() => void apply('close')} data-testid="bulk-close">
+        <Button variant="secondary" disabled={busy || tooMany} onClick={() => void apply('close')} data-testid="bulk-close">
           <Archive className="size-4" aria-hidden />
           {m.bulk_close()}
         </Button>
       )}
       {mayDelete && (
-        <Button variant="secondary" disabled={busy} onClick={() => void apply('delete')} data-testid="bulk-delete">
+        <Button variant="secondary" disabled={busy || tooMany} onClick={() => void apply('delete')} data-testid="bulk-delete">
           <Trash2 className="size-4" aria-hidden />
           {m.pending_delete_chosen()}
         </Button>

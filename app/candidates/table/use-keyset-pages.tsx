@@ -76,12 +76,30 @@ export function useKeysetPages(params: ListParams) {
   const lastIsFull = last !== undefined && last.rows.length >= PAGE + OVERLAP;
   const done = last?.complete === true && !lastIsFull;
 
+  const startAfter = useCallback(
+    (row: ListRow): Start => ({id: row.id, value: row[SORT_COLUMNS[params.sort]] ?? null}),
+    [params.sort],
+  );
+
   // Near the end of what is loaded, and the last page is full: open the next one.
   useEffect(() => {
     if (!last?.complete || !lastIsFull || onScreen.last < rows.length - PREFETCH) return;
-    const boundary = last.rows[PAGE - 1]!;
-    setStarts(prev => [...prev, {id: boundary.id, value: boundary[SORT_COLUMNS[params.sort]] ?? null}]);
-  }, [last, lastIsFull, onScreen.last, rows.length, params.sort]);
+    setStarts(prev => [...prev, startAfter(last.rows[PAGE - 1]!)]);
+  }, [last, lastIsFull, onScreen.last, rows.length, startAfter]);
+
+  // More than OVERLAP cards added before a page's end push its successor's start row out of it, and
+  // the rows in between would belong to neither: the successor then starts again after this page's
+  // PAGE-th row. (Also when the start row itself was edited away: harmless, the pages still meet.)
+  useEffect(() => {
+    for (let k = 0; k + 1 < starts.length; k++) {
+      const page = results[k];
+      const next = starts[k + 1]!;
+      if (!page?.complete || page.rows.length < PAGE + OVERLAP || page.rows.some(r => r.id === next.id)) continue;
+      const moved = startAfter(page.rows[PAGE - 1]!);
+      setStarts(prev => prev.map((start, i) => (i === k + 1 ? moved : start)));
+      return;
+    }
+  }, [results, starts, startAfter]);
 
   /** Tells which rows are on screen (first and last index), so the right pages stay live or open. */
   const showing = useCallback((first: number, lastIndex: number) => {
