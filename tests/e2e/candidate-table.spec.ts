@@ -250,6 +250,24 @@ test('a row edited in another browser changes at once, deep in the list', async 
 
   await expect(row.getByTestId('candidate-city')).toHaveText('טבריה');
   await expect(row).toHaveClass(/live-flash/);
+
+  // At the end of the list the first page has gone quiet (it keeps its rows, not its live query): an
+  // edit there shows once the watcher scrolls back up and the page is live again.
+  const lastRow = watcher.locator(`[data-testid=candidate-row][data-id="${byName.at(-1)}"]`);
+  for (let i = 0; i < 60 && (await lastRow.count()) === 0; i++) {
+    await watcher.mouse.wheel(0, 1500);
+    await watcher.waitForTimeout(150);
+  }
+  await expect(lastRow).toHaveCount(1);
+  const early = cards[5]!;
+  await search(editor, early.surname);
+  await editor.locator(`[data-testid=candidate-row][data-id="${early.id}"]`).getByTestId('edit-candidate').click();
+  await editor.getByTestId('edit-candidate-form').locator('[name=city]').fill('עפולה');
+  await editor.getByTestId('save-candidate').click();
+  await expect(editor.getByTestId('edit-candidate-form')).toBeHidden();
+  await watcher.evaluate(() => window.scrollTo(0, 0));
+  const earlyRow = watcher.locator(`[data-testid=candidate-row][data-id="${early.id}"]`);
+  await expect(earlyRow.getByTestId('candidate-city')).toHaveText('עפולה');
 });
 
 test('cards added inside an open page push no row out of the list: the next page moves its start', async ({page}) => {
