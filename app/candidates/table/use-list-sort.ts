@@ -26,6 +26,7 @@ export function useListSort() {
   const sort: SortKey = oneOf(SORT_KEYS, search.sort) ?? 'name';
   const dir: SortDir = oneOf(['asc', 'desc'] as const, search.dir) ?? 'asc';
   const setSort = useCallback(
+    // Cast: /home's search params get their type from the route's validateSearch (the filter set's keys).
     (next: SortKey, nextDir: SortDir) =>
       void navigate({to: '/home', search: (prev: Record<string, unknown>) => ({...prev, sort: next, dir: nextDir})} as never),
     [navigate],

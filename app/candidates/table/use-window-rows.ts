@@ -1,8 +1,8 @@
 import {useWindowVirtualizer} from '@tanstack/react-virtual';
 import {useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore} from 'react';
 
-/** Room the shell's sticky bar and the table's sticky header take at the top of the window. */
-const COVERED_TOP = 120;
+/** Room the shell's sticky top bar takes at the top of the window (a row scrolled to stays clear of it). */
+const COVERED_TOP = 72;
 
 /**
  * Virtual rows over the window's own scroll (the page scrolls as a whole, and the shell restores its
