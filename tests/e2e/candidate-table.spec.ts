@@ -187,6 +187,27 @@ test('choose a range with Shift and move it to the recycling bin: confirmed, and
   await sql.end();
 });
 
+test('a coordinator may close the chosen cards, not bin them; closed, they leave the list', async ({page}) => {
+  await signIn(page, 'demo-coordinator');
+  await search(page, prefix);
+  const rows = page.getByTestId('candidate-row');
+  await expect(rows.first()).toHaveAttribute('data-id', byName[0]!);
+  await rows.nth(0).getByTestId('select-row').click();
+  await rows.nth(1).getByTestId('select-row').click();
+  await expect(page.getByTestId('bulk-delete')).toHaveCount(0);
+  await page.getByTestId('bulk-close').click();
+  await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('לסגור 2 כרטיסים?');
+  await page.getByRole('dialog').getByTestId('confirm-ok').click();
+  await expect(page.getByText('בוצע ב־2 מתוך 2')).toBeVisible();
+  await expect(rows.first()).toHaveAttribute('data-id', byName[2]!);
+
+  const sql = db();
+  const closed = await sql`SELECT id FROM profile WHERE id IN ${sql(byName.slice(0, 3))} AND closed_at IS NOT NULL ORDER BY id`;
+  expect(closed.map(r => r.id)).toEqual(byName.slice(0, 2));
+  await sql`UPDATE profile SET closed_at = NULL WHERE id IN ${sql(byName.slice(0, 2))}`;
+  await sql.end();
+});
+
 test('a view-only user may choose rows but is offered no bulk action', async ({page}) => {
   await signIn(page, 'demo-viewer');
   await page.getByTestId('candidate-row').first().getByTestId('select-row').click();
