@@ -9,7 +9,7 @@ import {applyFilters} from './search/apply.ts';
 import {candidateListSchema, type SortKey} from './search/filters.ts';
 
 /** The profile column each sort key orders by (names by their folded form: Hebrew order without final letters). */
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   name: 'nameSearch',
   age: 'birthDate',
   city: 'city',

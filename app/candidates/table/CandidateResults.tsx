@@ -1,0 +1,115 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {useTable, type RowSelectionState, type SortingState, type Updater} from '@tanstack/react-table';
+import {SearchX} from 'lucide-react';
+import {useMemo, useState} from 'react';
+import {can, type AuthContext} from '../../../permissions/context.ts';
+import {currentLocale} from '../../i18n.ts';
+import {labelOf} from '../../lookups.ts';
+import {queries} from '../../queries.ts';
+import {EmptyState, ListLoading} from '../../ui/EmptyState.tsx';
+import {EditCandidateDialog, type EditableCandidate} from '../EditCandidateDialog.tsx';
+import type {SortKey} from '../search/filters.ts';
+import {BulkActions} from './BulkActions.tsx';
+import {CandidateCards} from './CandidateCards.tsx';
+import {CandidateGrid} from './CandidateGrid.tsx';
+import type {ColumnVisibility} from './ColumnChooser.tsx';
+import {candidateColumns, features} from './columns.tsx';
+import {useKeysetPages, type ListParams} from './use-keyset-pages.tsx';
+import type {SortDir} from './use-list-sort.ts';
+import {useMediaQuery} from './use-window-rows.ts';
+import * as m from '../../paraglide/messages.js';
+
+/**
+ * The candidates that match the filters, in the chosen order, paged through Zero: a table on wide
+ * screens and cards on a phone, the chosen ones' bulk actions above, the quick edit. The page gives it
+ * a new React key when the filters or the order change, which starts the paging (and the choice) over.
+ */
+export function CandidateResults({
+  params,
+  ctx,
+  total,
+  visibility,
+  onVisibilityChange,
+  onSort,
+  active,
+}: {
+  params: ListParams;
+  ctx: AuthContext;
+  total: number | undefined;
+  visibility: ColumnVisibility;
+  onVisibilityChange: (next: (prev: ColumnVisibility) => ColumnVisibility) => void;
+  onSort: (sort: SortKey, dir: SortDir) => void;
+  /** False while the page is kept hidden (the user is on another page). */
+  active: boolean;
+}) {
+  const {rows, settled, done, showing, pages} = useKeysetPages(params);
+  const phone = useMediaQuery('(max-width: 639px)');
+  const locale = currentLocale();
+  const [sectors] = useQuery(queries.lookups.sectors());
+  const [statuses] = useQuery(queries.lookups.statuses());
+  const [editing, setEditing] = useState<EditableCandidate>();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+
+  const cells = useMemo(
+    () => ({
+      userID: ctx.userID,
+      sectorLabel: new Map(sectors.map(s => [s.id, labelOf(s.labels, locale)])),
+      statusLabel: new Map(statuses.map(s => [s.id, labelOf(s.labels, locale)])),
+      onEdit: can(ctx, 'editTickets') ? setEditing : undefined,
+    }),
+    [ctx, sectors, statuses, locale],
+  );
+  const columns = useMemo(() => candidateColumns(cells), [cells]);
+  const sorting = useMemo<SortingState>(() => [{id: params.sort, desc: params.dir === 'desc'}], [params.sort, params.dir]);
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: row => row.id,
+    state: {sorting, columnVisibility: visibility, rowSelection},
+    // The server orders (candidates.list); the table only tells which header was clicked.
+    manualSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+      if (next) onSort(next.id as SortKey, next.desc ? 'desc' : 'asc');
+    },
+    onColumnVisibilityChange: (updater: Updater<ColumnVisibility>) =>
+      onVisibilityChange(prev => (typeof updater === 'function' ? updater(prev) : updater)),
+    onRowSelectionChange: setRowSelection,
+  });
+
+  // Only loaded cards count as chosen: one that left the list (closed by someone else) is not acted on.
+  const chosen = rows.filter(row => rowSelection[row.id]).map(row => row.id);
+
+  return (
+    <>
+      {pages}
+      <BulkActions ctx={ctx} ids={chosen} onDone={() => setRowSelection({})} />
+      {rows.length === 0 ? (
+        <div data-testid="candidates-empty">
+          {settled ? <EmptyState icon={SearchX}>{m.no_results()}</EmptyState> : <ListLoading />}
+        </div>
+      ) : phone ? (
+        <CandidateCards table={table} cells={cells} active={active} onShowing={showing} />
+      ) : (
+        <CandidateGrid table={table} total={total} active={active} onShowing={showing} />
+      )}
+      {rows.length > 0 && !done && (
+        <p className="py-3 text-center text-xs text-slate-500" data-testid="candidates-more">
+          {m.loading()}
+        </p>
+      )}
+      {editing && (
+        <EditCandidateDialog
+          candidate={editing}
+          live={rows.find(r => r.id === editing.id)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </>
+  );
+}
