@@ -37,6 +37,7 @@ import {
   profileRevision,
   profileViewer,
   revisionRelationships,
+  userRelationships,
   viewerRelationships,
 } from './app/tables/profiles.ts';
 import {
@@ -47,7 +48,8 @@ import {
   siteSetting,
   userSetting,
 } from './app/tables/site.ts';
-import {staffContact, user, userRelationships} from './app/tables/staff.ts';
+import {savedSearch, savedSearchPin, savedSearchPinRelationships, savedSearchRelationships} from './app/tables/saved-searches.ts';
+import {staffContact, user} from './app/tables/staff.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -88,6 +90,9 @@ export const schema = createSchema({
     // admin/notifications (issue 13)
     adminNotification,
     adminNotificationRead,
+    // Saved searches (issue 14)
+    savedSearch,
+    savedSearchPin,
   ],
   relationships: [
     userRelationships,
@@ -105,6 +110,9 @@ export const schema = createSchema({
     // admin/notifications (issue 13)
     adminNotificationRelationships,
     adminNotificationReadRelationships,
+    // Saved searches (issue 14)
+    savedSearchRelationships,
+    savedSearchPinRelationships,
   ],
 });
 
