@@ -14,6 +14,7 @@ import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EditCandidateDialog, type EditableCandidate} from './EditCandidateDialog.tsx';
 import {genderLabel} from './labels.ts';
+import {SaveSearchButton} from '../saved-searches/SaveSearchDialog.tsx';
 import * as m from '../paraglide/messages.js';
 
 // A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
@@ -74,13 +75,16 @@ export function CandidateListPage() {
         )}
       </PageHeader>
 
-      <SearchInput
-        label={m.candidates_search()}
-        className="max-w-md"
-        value={search}
-        onChange={e => setSearch(e.target.value)}
-        data-testid="candidate-search"
-      />
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput
+          label={m.candidates_search()}
+          className="max-w-md flex-1"
+          value={search}
+          onChange={e => setSearch(e.target.value)}
+          data-testid="candidate-search"
+        />
+        <SaveSearchButton />
+      </div>
 
       <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[760px] text-sm" data-testid="candidate-table">

@@ -110,8 +110,8 @@ export async function reorderPins({tx, ctx, args}: Write<{ids: string[]}>) {
 export const savedSearchMutators = {
   create: defineMutator(savedSearchCreateSchema, opts => createSavedSearch(opts, Date.now())),
   update: defineMutator(savedSearchUpdateSchema, opts => updateSavedSearch(opts, Date.now())),
-  delete: defineMutator(savedSearchIDSchema, deleteSavedSearch),
-  pin: defineMutator(savedSearchIDSchema, pinSavedSearch),
-  unpin: defineMutator(savedSearchIDSchema, unpinSavedSearch),
-  reorderPins: defineMutator(pinOrderSchema, reorderPins),
+  delete: defineMutator(savedSearchIDSchema, opts => deleteSavedSearch(opts)),
+  pin: defineMutator(savedSearchIDSchema, opts => pinSavedSearch(opts)),
+  unpin: defineMutator(savedSearchIDSchema, opts => unpinSavedSearch(opts)),
+  reorderPins: defineMutator(pinOrderSchema, opts => reorderPins(opts)),
 };

@@ -51,14 +51,14 @@ export const pinOrderSchema = v.object({
   ids: v.pipe(v.array(id, 'invalidInput'), v.minLength(1, 'required'), v.maxLength(50, 'tooLong')),
 });
 
+/** Days without activity, as the filter set's idleDays takes them. */
+export const needsAttentionDaysSchema = v.object({
+  days: v.pipe(v.number('required'), v.integer('invalidNumber'), v.minValue(1, 'outOfRange'), v.maxValue(3650, 'outOfRange')),
+});
+
 /** The needs-attention view: cards idle for `days`, the `perShadchan` most neglected of each shadchan. */
 export const needsAttentionSchema = v.object({
-  days: v.pipe(
-    v.number('invalidNumber'),
-    v.integer('invalidNumber'),
-    v.minValue(1, 'outOfRange'),
-    v.maxValue(3650, 'outOfRange'),
-  ),
+  ...needsAttentionDaysSchema.entries,
   perShadchan: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20)),
 });
 export type NeedsAttentionArgs = v.InferOutput<typeof needsAttentionSchema>;
