@@ -24,20 +24,21 @@ export function DaysField({
   error: string | undefined;
 }) {
   return (
-    <Field label={m.needs_attention_days()} error={error}>
-      {p => (
-        <TextInput
-          {...p}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={3650}
-          className="w-28"
-          value={typed}
-          onChange={e => onChange(e.target.value)}
-          data-testid="needs-attention-days"
-        />
-      )}
-    </Field>
+    <div className="w-40">
+      <Field label={m.needs_attention_days()} error={error}>
+        {p => (
+          <TextInput
+            {...p}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={3650}
+            value={typed}
+            onChange={e => onChange(e.target.value)}
+            data-testid="needs-attention-days"
+          />
+        )}
+      </Field>
+    </div>
   );
 }

@@ -52,7 +52,7 @@ function PinnedSearch({search, look}: {search: Pinned; look: PinLook}) {
       to={target.to}
       search={target.search as never}
       activeOptions={{exact: true, includeSearch: true}}
-      title={look.collapsed ? search.title : undefined}
+      title={search.title}
       className={look.rowClass}
       activeProps={{className: 'bg-brand-50 font-medium !text-brand-700', 'aria-current': 'page'}}
       data-testid="pinned-search"

@@ -12,12 +12,13 @@ import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {Dialog} from '../ui/Dialog.tsx';
-import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
+import {ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {useConfirm} from '../ui/confirm.tsx';
 import {savedSearchTarget} from './list-search.ts';
 import {NeedsAttentionPreset} from './NeedsAttentionPreset.tsx';
+import {PinOrder} from './PinOrder.tsx';
 import {TITLE_REQUIRED} from './SaveSearchDialog.tsx';
 import {savedSearchUpdateSchema, TITLE_MAX} from './schema.ts';
 import {SharingChoice} from './SharingChoice.tsx';
@@ -46,7 +47,10 @@ export function SavedSearchesPage() {
       <h2 className="text-sm font-semibold text-slate-600">{title}</h2>
       {rows.length === 0 ? (
         details.type === 'complete' ? (
-          <EmptyState icon={Bookmark}>{m.saved_search_none()}</EmptyState>
+          <p className="flex items-center gap-2 rounded-2xl bg-white px-4 py-3 text-sm text-slate-500 ring-1 ring-slate-200">
+            <Bookmark className="size-4 text-slate-300" aria-hidden />
+            {m.saved_search_none()}
+          </p>
         ) : (
           <ListLoading />
         )
@@ -72,6 +76,7 @@ export function SavedSearchesPage() {
       <NeedsAttentionPreset />
       {group(m.saved_search_mine(), mine, 'saved-searches-mine')}
       {group(m.saved_search_theirs(), theirs, 'saved-searches-theirs')}
+      <PinOrder />
       {editing && <EditSavedSearchDialog row={editing} onClose={() => setEditing(undefined)} />}
     </section>
   );
