@@ -245,11 +245,12 @@ describe('the needs-attention view', () => {
       await sql`UPDATE profile SET visibility = 'all', last_activity_at = ${at} WHERE id = ${id}`;
       cards[name] = id;
     };
-    // A: six neglected cards (one never touched) and a fresh one; B: one neglected card and a personal one.
+    // A: six neglected cards (one never touched) and a fresh one; B: a neglected card, a personal one, a fresh one.
     await idle(shadchanA.userID, 'a-never', null);
     for (const days of [40, 50, 60, 70, 80]) await idle(shadchanA.userID, `a-${days}`, days);
     await idle(shadchanA.userID, 'a-fresh', 2);
     await idle(shadchanB.userID, 'b-45', 45);
+    await idle(shadchanB.userID, 'b-fresh', 2);
     await idle(shadchanB.userID, 'b-personal', 90, 'personal');
   });
 
