@@ -18,7 +18,6 @@ CREATE TABLE saved_search (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX saved_search_owner ON saved_search (owner_id);
-CREATE INDEX saved_search_shared ON saved_search (shared) WHERE shared;
 
 -- A search pinned to a user's side menu; deleting the search (or the user) takes its pins with it.
 CREATE TABLE saved_search_pin (
@@ -28,6 +27,11 @@ CREATE TABLE saved_search_pin (
   PRIMARY KEY (user_id, search_id)
 );
 CREATE INDEX saved_search_pin_search ON saved_search_pin (search_id);
+
+-- The needs-attention view reads, per shadchan, their cards from the least recently active (never
+-- first): one walk of this index per shadchan, in Postgres and in zero-cache's replica (plain columns,
+-- so Zero copies it).
+CREATE INDEX profile_owner_last_activity ON profile (owner_id, last_activity_at, id);
 
 -- Listed by column, as zero-schema.ts declares them (see migrations/0029).
 ALTER PUBLICATION kesher ADD TABLE saved_search (
