@@ -31,7 +31,7 @@ export function SharingChoice({shared, onChange}: {shared: boolean; onChange: (s
             <option.icon className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
             <span>
               <span className="block font-medium text-slate-900">{option.label}</span>
-              <span className="block text-xs text-slate-500">{option.hint}</span>
+              <span className="block text-xs text-slate-600">{option.hint}</span>
             </span>
           </label>
         ))}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
 
@@ -48,7 +49,8 @@ test('save a search with a title, pin it, and its count in the menu follows anot
   // Pinned (the dialog's default): in the side menu under the candidate list, and it opens the view.
   const pinned = admin.getByTestId('side-menu').getByTestId('pinned-search').filter({hasText: title});
   await expect(pinned).toBeVisible();
-  await admin.goto('/dashboard');
+  await admin.getByTestId('menu-/dashboard').click();
+  await admin.waitForURL('**/dashboard');
   await pinned.click();
   await admin.waitForURL(url => url.pathname === '/home' && url.searchParams.get('search') === city);
   await expect(pinned).toHaveAttribute('aria-current', 'page');
@@ -83,11 +85,25 @@ test('pinned searches keep the order the user gives them', async ({page}) => {
   await expect.poll(menuOrder).toEqual([second, first]);
   await expect(page.getByTestId('pin-order-row').first()).toContainText(second);
 
+  // Its filters are edited by saving the list's view over it: same search, same pin, new filters.
+  await page.goto('/home?gender=female&ageFrom=25');
+  await page.getByTestId('save-search').click();
+  const form = page.getByTestId('save-search-form');
+  const over = await form.getByTestId('save-search-replace').locator('option', {hasText: first}).getAttribute('value');
+  await form.getByTestId('save-search-replace').selectOption(over!);
+  await expect(form.getByTestId('save-search-title')).toHaveValue(first);
+  await expect(form.getByTestId('save-search-pin')).toHaveCount(0);
+  await form.getByTestId('save-search-submit').click();
+  await expect(form).toBeHidden();
+  const sql = db();
+  expect(await sql`SELECT filters FROM saved_search WHERE id = ${over!}`).toEqual([{filters: {gender: 'female', ageFrom: 25}}]);
+  await page.goto('/home/saved-searches');
+  await expect.poll(menuOrder).toEqual([second, first]);
+
   // Unpinned from the screen: it leaves the menu and the order, and stays saved.
   await page.getByTestId('saved-search-row').filter({hasText: second}).getByTestId('saved-search-pin').click();
   await expect.poll(menuOrder).toEqual([first]);
   await expect(page.getByTestId('saved-search-row').filter({hasText: second})).toHaveCount(1);
-  const sql = db();
   await sql`DELETE FROM saved_search WHERE owner_id = 'demo-shadchan' AND title IN (${first}, ${second})`;
   await sql.end();
 });
@@ -175,6 +191,8 @@ for (const locale of ['he', 'en'] as const) {
     await page.goto('/home?gender=female&ageFrom=21&ageTo=24&openNow=true');
     await page.getByTestId('save-search').click();
     await page.getByTestId('save-search-title').fill(title);
+    const axe = await new AxeBuilder({page}).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.flatMap(v => v.nodes.map(n => `${v.id}: ${n.html} ${n.failureSummary}`))).toEqual([]);
     await page.screenshot({path: `${SHOTS}/saved-dialog-${locale}-1280.png`});
     await page.setViewportSize({width: 375, height: 800});
     await expectNoSidewaysScroll(page);
