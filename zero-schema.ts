@@ -37,6 +37,7 @@ import {
   profileRevision,
   profileViewer,
   revisionRelationships,
+  userRelationships,
   viewerRelationships,
 } from './app/tables/profiles.ts';
 import {
@@ -48,7 +49,8 @@ import {
   userSetting,
 } from './app/tables/site.ts';
 import {profileFacet, profileKey} from './app/tables/search.ts';
-import {staffContact, user, userRelationships} from './app/tables/staff.ts';
+import {savedSearch, savedSearchPin, savedSearchPinRelationships, savedSearchRelationships} from './app/tables/saved-searches.ts';
+import {staffContact, user} from './app/tables/staff.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -92,6 +94,9 @@ export const schema = createSchema({
     // candidate search (issue 14)
     profileKey,
     profileFacet,
+    // Saved searches (issue 14)
+    savedSearch,
+    savedSearchPin,
   ],
   relationships: [
     userRelationships,
@@ -109,6 +114,9 @@ export const schema = createSchema({
     // admin/notifications (issue 13)
     adminNotificationRelationships,
     adminNotificationReadRelationships,
+    // Saved searches (issue 14)
+    savedSearchRelationships,
+    savedSearchPinRelationships,
   ],
 });
 

@@ -9,6 +9,7 @@ import {notificationMutators} from './notifications/mutators.ts';
 import {registrationLinkMutators} from './registration-links/mutators.ts';
 import {representativeMutators} from './representatives/mutators.ts';
 import {communityMutators, sectorMutators} from './sectors/mutators.ts';
+import {savedSearchMutators} from './saved-searches/mutators.ts';
 import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 import {permissionMutators} from './staff/permission-mutators.ts';
@@ -32,4 +33,6 @@ export const mutators = defineMutators({
   registrationLinks: registrationLinkMutators,
   // admin/notifications (issue 13)
   notifications: notificationMutators,
+  // Saved searches (issue 14)
+  savedSearches: savedSearchMutators,
 });

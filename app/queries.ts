@@ -10,6 +10,7 @@ import {registrationLinkQueries} from './registration-links/queries.ts';
 import {representativeQueries} from './representatives/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {notificationQueries} from './notifications/queries.ts';
+import {savedSearchQueries} from './saved-searches/queries.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
 import {staffQueries} from './staff/queries.ts';
@@ -31,4 +32,6 @@ export const queries = defineQueries({
   registrationLinks: registrationLinkQueries,
   // admin/notifications (issue 13)
   notifications: notificationQueries,
+  // Saved searches (issue 14)
+  savedSearches: savedSearchQueries,
 });

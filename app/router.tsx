@@ -12,6 +12,8 @@ import {InstitutionsPage} from './institutions/InstitutionsPage.tsx';
 import {RepresentativesPage} from './representatives/RepresentativesPage.tsx';
 import {RegistrationLinksPage} from './registration-links/RegistrationLinksPage.tsx';
 import {SectorsPage} from './sectors/SectorsPage.tsx';
+import {NeedsAttentionPage} from './saved-searches/NeedsAttentionPage.tsx';
+import {SavedSearchesPage} from './saved-searches/SavedSearchesPage.tsx';
 import {StaffEditPage} from './staff/StaffEditPage.tsx';
 import {StaffListPage} from './staff/StaffListPage.tsx';
 import {StaffPrintPage} from './staff/StaffPrintPage.tsx';
@@ -141,6 +143,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/users/print/$id': StaffPrintPage,
   '/representatives': RepresentativesPage,
   '/registration-links': RegistrationLinksPage,
+  // Saved searches (issue 14)
+  '/home/saved-searches': SavedSearchesPage,
+  '/home/needs-attention': NeedsAttentionPage,
 };
 
 function pageOf(section: Section): ReactNode {

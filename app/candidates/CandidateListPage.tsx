@@ -12,6 +12,7 @@ import {CandidateResults} from './table/CandidateResults.tsx';
 import {ColumnChooser, useColumnVisibility} from './table/ColumnChooser.tsx';
 import {SortSelect} from './table/SortSelect.tsx';
 import {useListSort} from './table/use-list-sort.ts';
+import {SaveSearchButton} from '../saved-searches/SaveSearchDialog.tsx';
 import * as m from '../paraglide/messages.js';
 
 // A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
@@ -49,13 +50,16 @@ export function CandidateListPage() {
         )}
       </PageHeader>
 
-      <SearchInput
-        label={m.candidates_search()}
-        className="max-w-md"
-        value={search}
-        onChange={e => setSearch(e.target.value)}
-        data-testid="candidate-search"
-      />
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput
+          label={m.candidates_search()}
+          className="max-w-md flex-1"
+          value={search}
+          onChange={e => setSearch(e.target.value)}
+          data-testid="candidate-search"
+        />
+        <SaveSearchButton />
+      </div>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         {total !== undefined && (

@@ -6,6 +6,7 @@ import {useId, useState} from 'react';
 import {badgesUnder, comingSoon, pathsUnder, visibleMenu, type BadgeKey, type MenuEnv, type MenuNode} from './menu.ts';
 import {sectionAt} from './sections.ts';
 import {ComingSoonTag} from './ComingSoon.tsx';
+import {PinnedSearches} from '../saved-searches/PinnedSearches.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** How the menu is drawn: full, or collapsed to icons (optionally with small text, or widening on hover). */
@@ -174,6 +175,16 @@ function Entries({nodes, depth, ...props}: DrawProps & {nodes: readonly MenuNode
       {nodes.map(node => (
         <li key={node.kind === 'section' ? node.path : node.id}>
           <Entry node={node} depth={depth} {...props} />
+          {node.kind === 'section' && node.pinned && (
+            <PinnedSearches
+              look={{
+                rowClass: rowClass(props.look),
+                labelClass: labelClass(props.look),
+                collapsed: props.look.collapsed,
+                badge: count => <Badge count={count} look={props.look} testid="badge-pinned-search" />,
+              }}
+            />
+          )}
         </li>
       ))}
     </ul>

@@ -25,7 +25,12 @@ export type BadgeKey = 'forum' | 'pending' | 'reminders';
 export type MenuEnv = {ctx: AuthContext; site: SiteSettings; links: SessionInfo['links']};
 
 export type MenuNode =
-  | {kind: 'section'; path: SectionPath; badge?: BadgeKey}
+  | {
+      kind: 'section';
+      path: SectionPath;
+      badge?: BadgeKey;
+      /** The user's pinned saved searches hang below it (issue 14). */ pinned?: true;
+    }
   | {
       kind: 'external';
       id: string;
@@ -51,7 +56,8 @@ export const MENU: readonly MenuHeading[] = [
     id: 'work',
     title: m.menu_group_work,
     items: [
-      {kind: 'section', path: '/home'},
+      {kind: 'section', path: '/home', pinned: true},
+      {kind: 'section', path: '/home/saved-searches'},
       {kind: 'section', path: '/home/tickets/new'},
       {kind: 'section', path: '/temporary-profiles', badge: 'pending'},
       {kind: 'section', path: '/dashboard'},

@@ -1,5 +1,7 @@
 import {
   Bell,
+  BellRing,
+  Bookmark,
   Building2,
   ClipboardList,
   FileDown,
@@ -53,6 +55,9 @@ export type Section = {
 
 export const SECTIONS = [
   {path: '/home', title: m.candidates_title, icon: Users, keepState: true, built: true},
+  // Saved searches (issue 14): the user's own and the shared ones, and the needs-attention preset.
+  {path: '/home/saved-searches', title: m.section_saved_searches, icon: Bookmark, permission: 'showTickets', built: true},
+  {path: '/home/needs-attention', title: m.needs_attention_title, icon: BellRing, permission: 'showTickets', built: true},
   {
     path: '/home/tickets/new',
     title: m.new_candidate_title,

@@ -7,7 +7,7 @@ import type {CardDetails, Colour} from '../candidates/card/schema.ts';
 import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, ProfileVisibility} from './shared.ts';
 import {community, profileStatus, representative, sector} from './places.ts';
 import {profileFacet, profileKey} from './search.ts';
-import {user} from './staff.ts';
+import {staffContact, user} from './staff.ts';
 
 export const profile = table('profile')
   .columns({
@@ -127,6 +127,12 @@ export const profileFile = table('profileFile')
     createdAt: number().from('created_at'),
   })
   .primaryKey('id');
+
+export const userRelationships = relationships(user, ({one, many}) => ({
+  contact: one({sourceField: ['id'], destField: ['userID'], destSchema: staffContact}),
+  // The cards a shadchan owns: the "needs attention" view lists each one's most neglected (issue 14).
+  ownedProfiles: many({sourceField: ['id'], destField: ['ownerID'], destSchema: profile}),
+}));
 
 export const profileRelationships = relationships(profile, ({one, many}) => ({
   owner: one({sourceField: ['ownerID'], destField: ['id'], destSchema: user}),

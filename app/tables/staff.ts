@@ -3,7 +3,7 @@
  */
 import type {Permission} from '../../permissions/labels.ts';
 import type {Role} from '../../permissions/roles.ts';
-import {enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
+import {enumeration, json, number, string, table} from '@rocicorp/zero';
 import type {Employment, Gender} from './shared.ts';
 
 export const user = table('user')
@@ -45,6 +45,4 @@ export const staffContact = table('staffContact')
   })
   .primaryKey('userID');
 
-export const userRelationships = relationships(user, ({one}) => ({
-  contact: one({sourceField: ['id'], destField: ['userID'], destSchema: staffContact}),
-}));
+// The user's relationships live in profiles.ts: one of them reaches the profiles, which import this file.

@@ -50,6 +50,8 @@ describe('migrations', () => {
       'profile_viewer',
       'registration_link',
       'representative',
+      'saved_search',
+      'saved_search_pin',
       'sector',
       'site_setting',
       'staff_contact',
@@ -78,6 +80,9 @@ describe('migrations', () => {
     // The card's sensitive part: its own table, reached only through an opened card's query.
     expect([...tables.profile_detail!].sort()).toEqual(declared('profileDetail'));
     expect([...tables.profile_detail!].sort()).toEqual(['details', 'id_number', 'profile_id']);
+    // Saved searches (issue 14): exactly the columns zero-schema.ts declares.
+    expect([...tables.saved_search!].sort()).toEqual(declared('savedSearch'));
+    expect([...tables.saved_search_pin!].sort()).toEqual(declared('savedSearchPin'));
     // A card's files: the metadata replicates (the bytes live in the file storage, never in the database).
     expect([...tables.profile_file!].sort()).toEqual(declared('profileFile'));
     expect([...tables.activity!].sort()).toEqual(declared('activity'));

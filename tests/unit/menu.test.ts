@@ -93,6 +93,7 @@ describe('side menu', () => {
       '/dashboard/activities',
       '/dashboard/calls',
       '/home',
+      '/home/saved-searches',
       '/home/tickets/new',
       '/recycle-bin',
       '/registration-links',

@@ -1,0 +1,124 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {useRouteContext} from '@tanstack/react-router';
+import {BookmarkPlus} from 'lucide-react';
+import {nanoid} from 'nanoid';
+import {useState, type FormEvent} from 'react';
+import {useMutationForm} from '../lib/use-mutation-form.ts';
+import {mutators} from '../mutators.ts';
+import {queries} from '../queries.ts';
+import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {Dialog} from '../ui/Dialog.tsx';
+import {Toggle} from '../ui/Toggle.tsx';
+import {useCurrentListView, type ListView} from './list-search.ts';
+import {savedSearchCreateSchema, savedSearchUpdateSchema, TITLE_MAX} from './schema.ts';
+import {SharingChoice} from './SharingChoice.tsx';
+import * as m from '../paraglide/messages.js';
+
+export const TITLE_REQUIRED = {title: m.saved_search_title_required};
+
+/** "Save search" beside the list's search and filters: saves the view on screen (its URL) under a title. */
+export function SaveSearchButton() {
+  const view = useCurrentListView();
+  const [saving, setSaving] = useState<ListView>();
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setSaving(view)} data-testid="save-search">
+        <BookmarkPlus className="size-4" aria-hidden />
+        {m.saved_search_save()}
+      </Button>
+      {saving && <SaveSearchDialog view={saving} onClose={() => setSaving(undefined)} />}
+    </>
+  );
+}
+
+const NEW = '';
+
+/**
+ * Saves the list's view as a new search (private or shared, pinned to the menu or not), or in place of
+ * the filters of one of the user's own searches: that is how a search's filters are edited (open it,
+ * change the filters, save it over itself).
+ */
+function SaveSearchDialog({view, onClose}: {view: ListView; onClose: () => void}) {
+  const {session} = useRouteContext({from: '/shell'});
+  const [searches] = useQuery(queries.savedSearches.list());
+  const mine = searches.filter(s => s.ownerID === session.user?.ID && s.view === 'list');
+  const [replacing, setReplacing] = useState(NEW);
+  const [title, setTitle] = useState('');
+  const [shared, setShared] = useState(false);
+  const [pin, setPin] = useState(true);
+  const create = useMutationForm(
+    savedSearchCreateSchema,
+    mutators.savedSearches.create,
+    onClose,
+    m.saved_search_saved,
+    TITLE_REQUIRED,
+  );
+  const update = useMutationForm(
+    savedSearchUpdateSchema,
+    mutators.savedSearches.update,
+    onClose,
+    m.saved_search_saved,
+    TITLE_REQUIRED,
+  );
+  const {errors, saving, clearError, formRef} = replacing ? update : create;
+  const filterCount = Object.keys(view.filters).length;
+
+  const choose = (id: string) => {
+    const chosen = mine.find(s => s.id === id);
+    setReplacing(id);
+    setTitle(chosen?.title ?? '');
+    setShared(chosen?.shared ?? false);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (replacing) void update.save({id: replacing, title, shared, ...view});
+    else void create.save({id: nanoid(), title, shared, pin, view: 'list', ...view});
+  };
+
+  return (
+    <Dialog open onOpenChange={open => !open && onClose()} title={m.saved_search_save()} description={m.saved_search_save_hint()}>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="save-search-form">
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600" data-testid="save-search-summary">
+          {filterCount ? m.saved_search_filter_count({count: filterCount}) : m.saved_search_no_filters()}
+        </p>
+        {mine.length > 0 && (
+          <Field label={m.saved_search_save_as()}>
+            {p => (
+              <Select {...p} value={replacing} onChange={e => choose(e.target.value)} data-testid="save-search-replace">
+                <option value={NEW}>{m.saved_search_save_as_new()}</option>
+                {mine.map(s => (
+                  <option key={s.id} value={s.id}>
+                    {m.saved_search_save_over({title: s.title})}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        <Field label={`${m.saved_search_title()} *`} error={errors.title}>
+          {p => (
+            <TextInput
+              {...p}
+              name="title"
+              maxLength={TITLE_MAX}
+              value={title}
+              onChange={e => (setTitle(e.target.value), clearError('title'))}
+              autoFocus
+              data-testid="save-search-title"
+            />
+          )}
+        </Field>
+        <SharingChoice shared={shared} onChange={setShared} />
+        {!replacing && <Toggle label={m.saved_search_pin_to_menu()} checked={pin} onChange={setPin} testid="save-search-pin" />}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            {m.action_cancel()}
+          </Button>
+          <Button type="submit" disabled={saving} data-testid="save-search-submit">
+            {saving ? m.saving() : m.action_save()}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
