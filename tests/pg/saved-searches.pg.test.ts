@@ -39,7 +39,7 @@ const searchArgs = (id: string, over: Record<string, unknown> = {}) => ({
   pin: false,
   ...over,
 });
-const freeFilters = {free: {join: 'and', items: [{field: 'city', op: 'eq', value: 'בני ברק'}]}};
+const freeFilters = {free: {join: 'and', items: [{field: 'country', op: 'eq', value: 'ישראל'}]}};
 
 const listAs = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.savedSearches.list.fn({args: undefined, ctx})));
 const pinnedAs = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.savedSearches.pinned.fn({args: undefined, ctx})));

@@ -24,7 +24,12 @@ describe('UI messages', () => {
     const he = keysOf('he');
     for (const locale of LOCALES) {
       expect(keysOf(locale), locale).toEqual(he);
-      for (const [key, text] of Object.entries(read(locale))) expect(text.trim(), `${locale}.${key}`).not.toBe('');
+      for (const [key, message] of Object.entries(read(locale))) {
+        // A plural message is a list of variants (inlang's message format), each a text of its own.
+        const texts: string[] =
+          typeof message === 'string' ? [message] : message.flatMap((v: {match: object}) => Object.values(v.match));
+        for (const text of texts) expect(text.trim(), `${locale}.${key}`).not.toBe('');
+      }
     }
   });
 
