@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
 import {Lock, Pencil, Plus, UserRound} from 'lucide-react';
-import {useDeferredValue, useEffect, useMemo, useRef, useState} from 'react';
+import {useEffect, useMemo, useRef, useState} from 'react';
 import {clsx} from 'clsx';
 import {queries} from '../queries.ts';
 import {currentLocale} from '../i18n.ts';
@@ -9,11 +9,13 @@ import {labelOf} from '../lookups.ts';
 import {ageOn} from '../lib/dates.ts';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
-import {buttonClass, SearchInput} from '../ui/controls.tsx';
+import {buttonClass} from '../ui/controls.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EditCandidateDialog, type EditableCandidate} from './EditCandidateDialog.tsx';
 import {genderLabel} from './labels.ts';
+import {CandidateSearch} from './search/CandidateSearch.tsx';
+import {useCandidateFilters} from './search/use-candidate-filters.ts';
 import * as m from '../paraglide/messages.js';
 
 // A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
@@ -30,12 +32,13 @@ export function CandidateListPage() {
   const mayEdit = can(ctx, 'editTickets');
   const locale = currentLocale();
 
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim());
+  const view = useCandidateFilters();
+  const {filters, sort, dir} = view;
+  const filtersKey = JSON.stringify(filters);
   const [limit, setLimit] = useState(PAGE);
-  useEffect(() => setLimit(PAGE), [deferredSearch]);
+  useEffect(() => setLimit(PAGE), [filtersKey]);
 
-  const [rows, details] = useQuery(queries.candidates.list({filters: {search: deferredSearch || undefined}, limit}));
+  const [rows, details] = useQuery(queries.candidates.list({filters, sort, dir, limit}));
   const [sectors] = useQuery(queries.lookups.sectors());
   const [statuses] = useQuery(queries.lookups.statuses());
   const sectorLabel = useMemo(() => new Map(sectors.map(s => [s.id, labelOf(s.labels, locale)])), [sectors, locale]);
@@ -74,13 +77,7 @@ export function CandidateListPage() {
         )}
       </PageHeader>
 
-      <SearchInput
-        label={m.candidates_search()}
-        className="max-w-md"
-        value={search}
-        onChange={e => setSearch(e.target.value)}
-        data-testid="candidate-search"
-      />
+      <CandidateSearch view={view} mayFilterFreely={can(ctx, 'freeFiltering')} />
 
       <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[760px] text-sm" data-testid="candidate-table">

@@ -11,7 +11,16 @@ export type HomeSearch = FilterSet & {sort?: SortKey; dir?: 'asc' | 'desc'};
 type FilterKey = keyof FilterSet;
 const FILTER_KEYS = Object.keys(filterSetSchema.entries) as FilterKey[];
 /** The keys that hold a list: a hand-typed `?cities=צפת` (one value, not a JSON list) is read as one item. */
-const LIST_KEYS = new Set<FilterKey>(['sectors', 'communities', 'statuses', 'maritalStatuses', 'states', 'cities', 'institutions', 'owners']);
+const LIST_KEYS = new Set<FilterKey>([
+  'sectors',
+  'communities',
+  'statuses',
+  'maritalStatuses',
+  'states',
+  'cities',
+  'institutions',
+  'owners',
+]);
 
 /** A typed param as its key's schema wants it: the router reads "21" as 21 and "true" as true, a single value as itself. */
 function shapeOf(key: FilterKey, value: unknown): unknown {
