@@ -56,6 +56,12 @@ export function filtersOfSearch({sort: _sort, dir: _dir, ...filters}: HomeSearch
   return filters;
 }
 
-/** How many filters are set (the search text aside: it has its own box). */
-export const activeFilterCount = (filters: FilterSet) =>
-  Object.keys(filters).filter(key => key !== 'search' && filters[key as FilterKey] !== undefined).length;
+/** How many filters are set, as the chips show them (a from–to range is one; the search text has its box). */
+export function activeFilterCount(filters: FilterSet): number {
+  const keys = new Set(
+    Object.keys(filters)
+      .filter(key => key !== 'search' && filters[key as FilterKey] !== undefined)
+      .map(key => key.replace(/(From|To)$/, '')),
+  );
+  return keys.size;
+}
