@@ -61,8 +61,22 @@ export async function fillRequiredCardFields(
   await form.locator('[name=inquiryPhones]').fill('03-5000001');
 }
 
+/**
+ * Types into the candidate search. The results follow at once; the text reaches the URL once typing
+ * pauses (replacing the history entry): this waits for that too, so a test that then watches for
+ * navigations sees none of its own.
+ */
 export async function search(page: Page, text: string) {
   await page.getByTestId('candidate-search').fill(text);
+  const inURL = () => {
+    const param = new URL(page.url()).searchParams.get('search') ?? '';
+    try {
+      return String(JSON.parse(param)); // the router quotes a text that would read as JSON ("123")
+    } catch {
+      return param;
+    }
+  };
+  await expect.poll(inURL).toBe(text.trim());
 }
 
 /**
