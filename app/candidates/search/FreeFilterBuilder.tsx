@@ -242,34 +242,36 @@ function ConditionEditor({condition, editing}: {condition: DraftCondition; editi
   );
   return (
     <div className="space-y-1" data-testid="free-condition">
-      <div className="flex flex-wrap items-center gap-2">
-        <Select
-          className="min-w-0 flex-[2_1_10rem]"
-          value={condition.field}
-          onChange={e => editing.change(condition.key, withField(condition, e.target.value))}
-          aria-label={m.free_field()}
-          data-testid="free-field"
-        >
-          {FREE_FIELDS.map(f => (
-            <option key={f.key} value={f.key}>
-              {f.label()}
-            </option>
-          ))}
-        </Select>
-        <Select
-          className="min-w-0 flex-[1_1_7rem]"
-          value={condition.op}
-          onChange={e => set({op: e.target.value as DraftCondition['op']})}
-          aria-label={m.free_operator()}
-          data-testid="free-op"
-        >
-          {operatorsFor(field.kind).map(op => (
-            <option key={op} value={op}>
-              {OPERATOR_LABEL[op]()}
-            </option>
-          ))}
-        </Select>
-        {value && <div className="min-w-0 flex-[2_1_8rem]">{value}</div>}
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap gap-2">
+          <Select
+            className="min-w-0 flex-[2_1_10rem]"
+            value={condition.field}
+            onChange={e => editing.change(condition.key, withField(condition, e.target.value))}
+            aria-label={m.free_field()}
+            data-testid="free-field"
+          >
+            {FREE_FIELDS.map(f => (
+              <option key={f.key} value={f.key}>
+                {f.label()}
+              </option>
+            ))}
+          </Select>
+          <Select
+            className="min-w-0 flex-[1_1_7rem]"
+            value={condition.op}
+            onChange={e => set({op: e.target.value as DraftCondition['op']})}
+            aria-label={m.free_operator()}
+            data-testid="free-op"
+          >
+            {operatorsFor(field.kind).map(op => (
+              <option key={op} value={op}>
+                {OPERATOR_LABEL[op]()}
+              </option>
+            ))}
+          </Select>
+          {value && <div className="min-w-0 flex-[2_1_8rem]">{value}</div>}
+        </div>
         <button
           type="button"
           className="rounded-lg p-2 text-slate-500 hover:bg-rose-50 hover:text-rose-700"

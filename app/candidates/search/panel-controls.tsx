@@ -164,8 +164,8 @@ export function RangeField({
   return (
     <PanelGroup legend={legend} testid={testid}>
       <div className="flex gap-3">
-        {field('from', m.range_from(), a)}
-        {field('to', m.range_until(), b)}
+        {field('from', m.search_min(), a)}
+        {field('to', m.search_max(), b)}
       </div>
     </PanelGroup>
   );
