@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {db, expectNoSidewaysScroll, newSignedInPage, search, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, newSignedInPage, search, seriousViolations, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * The candidate search (issue 14): the folded search box, the preset filters as chips kept in the URL
@@ -174,21 +174,41 @@ test('the free filter builder: absent without freeFiltering; an admin builds a c
   await expect(page.getByTestId('candidate-row')).toHaveCount(2);
 });
 
-test('at 375 px the search, the panel and the chips fit the phone', async ({page}) => {
-  await page.setViewportSize({width: 375, height: 740});
-  await signIn(page, 'demo-admin');
-  await page.goto(
-    '/home?ageFrom=21&ageTo=24&sectors=["litvish","chassidish","sephardi"]&cities=["בני ברק","ירושלים","פתח תקווה"]&openNow=true',
-  );
-  await expect(chips(page)).toHaveCount(4);
-  await expectNoSidewaysScroll(page, 'the list with chips');
-  await page.getByTestId('filter-panel-open').click();
-  await expect(page.getByTestId('filter-panel')).toBeVisible();
-  await expectNoSidewaysScroll(page, 'the filter panel');
-  const box = await page.getByTestId('filter-panel').boundingBox();
-  expect(box!.width).toBeLessThanOrEqual(375);
-  await page.getByTestId('filter-panel-done').click();
-  await page.getByTestId('free-filter-open').click();
-  await expect(page.getByTestId('free-builder')).toBeVisible();
-  await expectNoSidewaysScroll(page, 'the free filter builder');
-});
+// Axe at the desktop width (as a11y.spec.ts does); the phone's width for the fit.
+for (const [locale, width] of [
+  ['he', 375],
+  ['he', 1280],
+  ['en', 1280],
+] as const) {
+  test(`the search, the panel, the chips and the free builder fit the screen and pass axe (${locale}, ${width} px)`, async ({
+    page,
+  }) => {
+    const axe = async (what: string) => width >= 1280 && expect(await seriousViolations(page), what).toEqual([]);
+    await page.setViewportSize({width, height: 780});
+    await signIn(page, 'demo-admin', locale);
+    await page.goto(
+      '/home?ageFrom=21&ageTo=24&sectors=["litvish","chassidish","sephardi"]&cities=["בני ברק","ירושלים","פתח תקווה"]&openNow=true' +
+        '&free={"join":"and","items":[{"field":"height","op":"gte","value":165}]}',
+    );
+    await expect(chips(page)).toHaveCount(5);
+    await expectNoSidewaysScroll(page, 'the list with chips');
+    await axe('the list with chips');
+
+    await page.getByTestId('filter-panel-open').click();
+    const panel = page.getByTestId('filter-panel');
+    await expect(panel).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the filter panel');
+    expect((await panel.boundingBox())!.width).toBeLessThanOrEqual(width);
+    await axe('the filter panel');
+    await page.getByTestId('filter-panel-done').click();
+
+    await page.getByTestId('free-chip-open').click();
+    const builder = page.getByTestId('free-builder');
+    await expect(builder.getByTestId('free-value')).toHaveValue('165');
+    await builder.getByTestId('free-add-group').click();
+    await builder.getByTestId('free-apply').click();
+    await expect(builder.locator('[data-field-error]')).toHaveCount(1);
+    await expectNoSidewaysScroll(page, 'the free filter builder');
+    await axe('the free filter builder');
+  });
+}

@@ -1,4 +1,5 @@
 import {expect, test, type Browser, type BrowserContext, type Locator, type Page} from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import postgres from 'postgres';
 
 /** Signs in through the development sign-in page and waits until the list is live. */
@@ -214,4 +215,18 @@ export async function expectNoSidewaysScroll(page: Page, message = 'no sideways 
         .map(e => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ${(e.textContent ?? '').slice(0, 40)}`);
     });
   await expect.poll(stickingOut, {message}).toEqual([]);
+}
+
+/** WCAG 2.0 AA (Israeli accessibility law): no serious or critical axe violations, in Hebrew and English. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      v =>
+        `${v.id}: ${v.nodes
+          .map(n => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }

@@ -171,7 +171,7 @@ function GroupEditor({group, depth, editing}: {group: DraftGroup; depth: number;
         ),
       )}
       {error && (
-        <p role="alert" className="text-sm text-rose-600" data-field-error>
+        <p role="alert" className="text-sm text-rose-700" data-field-error>
           {error}
         </p>
       )}
@@ -283,7 +283,7 @@ function ConditionEditor({condition, editing}: {condition: DraftCondition; editi
         </button>
       </div>
       {error && (
-        <p id={errorID} role="alert" className="text-sm text-rose-600" data-field-error>
+        <p id={errorID} role="alert" className="text-sm text-rose-700" data-field-error>
           {error}
         </p>
       )}
