@@ -55,6 +55,7 @@ describe('the candidate list’s URL (/home search params)', () => {
     ).toEqual({});
     expect(typed('?ageFrom=30&ageTo=oops&sort=city')).toEqual({ageFrom: 30, sort: 'city'});
     expect(typed('?search=%20%20')).toEqual({});
+    expect(typed('?ageFrom=30&ageTo=20&heightFrom=150&heightTo=150')).toEqual({heightFrom: 150, heightTo: 150});
     expect(typed('?search=' + 'א'.repeat(51))).toEqual({});
     expect(typed('?cities=' + encodeURIComponent(JSON.stringify(Array.from({length: 31}, (_, i) => `c${i}`))))).toEqual({});
   });

@@ -1,6 +1,7 @@
 import {Plus, Trash2} from 'lucide-react';
-import {useState} from 'react';
+import {useRef, useState} from 'react';
 import {clsx} from 'clsx';
+import {focusFirstInvalid} from '../../lib/field-errors.ts';
 import {Button, Select, TextInput} from '../../ui/controls.tsx';
 import {Dialog} from '../../ui/Dialog.tsx';
 import {OPTIONS} from '../card/fields.ts';
@@ -63,6 +64,7 @@ export function FreeFilterBuilder({
   const [draft, setDraft] = useState(() => draftOf(free));
   const [errors, setErrors] = useState(new Map<string, string>());
   const [wasOpen, setWasOpen] = useState(open);
+  const formRef = useRef<HTMLFormElement>(null);
   // Each opening starts from the filter as it is now (it may have changed by a chip or a link).
   if (open !== wasOpen) {
     setWasOpen(open);
@@ -84,8 +86,7 @@ export function FreeFilterBuilder({
     const result = freeOf(draft);
     if ('errors' in result) {
       setErrors(result.errors);
-      // The first field to fix gets the focus.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-free-builder] [aria-invalid=true]')?.focus());
+      focusFirstInvalid(formRef.current);
       return;
     }
     onApply(result.free);
@@ -94,8 +95,8 @@ export function FreeFilterBuilder({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={m.free_filter()} description={m.free_filter_hint()}>
       <form
+        ref={formRef}
         className="space-y-4"
-        data-free-builder
         data-testid="free-builder"
         noValidate
         onSubmit={e => {

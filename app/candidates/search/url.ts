@@ -46,6 +46,15 @@ export function homeSearchOf(search: Record<string, unknown>): HomeSearch {
     const read = v.safeParse(filterSetSchema.entries[key], shapeOf(key, search[key]));
     if (read.success && read.output !== undefined && read.output !== '') found[key] = read.output;
   }
+  // A crossed range (from above until) matches nobody: it is a typing slip, read as no range.
+  for (const [from, to] of [
+    ['ageFrom', 'ageTo'],
+    ['heightFrom', 'heightTo'],
+  ] as const) {
+    if ((found[from] as number) <= (found[to] as number)) continue;
+    delete found[from];
+    delete found[to];
+  }
   const sort = oneOf(SORT_KEYS, search.sort);
   const dir = oneOf(['asc', 'desc'] as const, search.dir);
   return {...(found as FilterSet), ...(sort ? {sort} : {}), ...(dir ? {dir} : {})};
