@@ -51,7 +51,7 @@ export function homeSearchOf(search: Record<string, unknown>): HomeSearch {
     ['ageFrom', 'ageTo'],
     ['heightFrom', 'heightTo'],
   ] as const) {
-    if ((found[from] as number) <= (found[to] as number)) continue;
+    if (!((found[from] as number) > (found[to] as number))) continue;
     delete found[from];
     delete found[to];
   }
