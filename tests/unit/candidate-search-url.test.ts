@@ -85,9 +85,12 @@ describe('the free filter builder’s draft', () => {
   test('each condition that cannot be is named by its key, with the reason', () => {
     const height = {...newCondition(), field: 'height', op: 'gte' as const, value: '300'};
     const blank = {...newCondition(), field: 'occupation', op: 'eq' as const, value: '  '};
+    const onlyQuotes = {...newCondition(), field: 'occupation', op: 'startsWith' as const, value: '״'};
     const empty = newGroup([]);
-    const result = freeOf(newGroup([height, blank, empty]));
-    expect('errors' in result && [...result.errors.keys()].sort()).toEqual([height.key, blank.key, empty.key].sort());
+    const result = freeOf(newGroup([height, blank, onlyQuotes, empty]));
+    expect('errors' in result && [...result.errors.keys()].sort()).toEqual(
+      [height.key, blank.key, onlyQuotes.key, empty.key].sort(),
+    );
   });
 
   test('a tree reopens as the draft it came from', () => {

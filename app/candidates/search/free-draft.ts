@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import {foldName} from '../../lib/hebrew-name.ts';
 import type {CardField} from '../card/fields.ts';
 import {freeGroupSchema, type FreeCondition, type FreeGroup} from './filters.ts';
 import {FREE_FIELDS, operatorsFor} from './free-fields.ts';
@@ -68,10 +69,12 @@ function valueOf(c: DraftCondition): {value?: FreeCondition['value']; error?: st
     }
     case 'yesNo':
       return typed === 'yes' || typed === 'no' ? {value: typed === 'yes'} : {error: m.free_error_value()};
-    case 'text':
-      return typed.length <= kind.max ? {value: typed} : {error: m.free_error_text({max: kind.max})};
-    default:
-      return typed.length <= 120 ? {value: typed} : {error: m.free_error_text({max: 120})};
+    default: {
+      // Text compares folded (niqqud, quotes and final letters aside): one of only those is no value.
+      const max = kind.type === 'text' ? kind.max : 120;
+      if (foldName(typed) === '') return {error: m.free_error_value()};
+      return typed.length <= max ? {value: typed} : {error: m.free_error_text({max})};
+    }
   }
 }
 
