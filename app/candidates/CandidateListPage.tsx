@@ -34,9 +34,8 @@ export function CandidateListPage() {
 
   const view = useCandidateFilters();
   const {filters, sort, dir} = view;
-  const filtersKey = JSON.stringify(filters);
   const [limit, setLimit] = useState(PAGE);
-  useEffect(() => setLimit(PAGE), [filtersKey]);
+  useEffect(() => setLimit(PAGE), [filters]);
 
   const [rows, details] = useQuery(queries.candidates.list({filters, sort, dir, limit}));
   const [sectors] = useQuery(queries.lookups.sectors());

@@ -1,8 +1,8 @@
 import {useNavigate, useRouterState} from '@tanstack/react-router';
-import {useDeferredValue, useLayoutEffect, useRef} from 'react';
+import {useDeferredValue, useLayoutEffect, useMemo, useRef} from 'react';
 import {definedOnly} from '../../lib/search-params.ts';
 import {useTypedParam} from '../../ui/use-typed-param.ts';
-import type {FilterSet, SortKey} from './filters.ts';
+import type {FilterSet} from './filters.ts';
 import {filtersOfSearch, homeSearchOf, type HomeSearch} from './url.ts';
 
 const HOME = '/home';
@@ -53,7 +53,9 @@ export function useCandidateFilters() {
   const search = useDeferredValue(searchText.trim());
 
   const urlFilters = filtersOfSearch(view);
-  const filters: FilterSet = definedOnly({...urlFilters, search: search || undefined});
+  // One object while the view is the same, so the list's memos and effects see no change.
+  const key = JSON.stringify({...urlFilters, search: search || undefined});
+  const filters = useMemo<FilterSet>(() => JSON.parse(key), [key]);
   return {
     /** The filter set the list asks for (the search text live). */
     filters,
@@ -66,6 +68,5 @@ export function useCandidateFilters() {
     /** A new filter set (the sort stays); `replace` while typing, so Back is not one step per key. */
     setFilters: (next: FilterSet, {replace = false}: {replace?: boolean} = {}) =>
       go({...next, search: kept.current.search, sort: view.sort, dir: view.dir}, replace),
-    setSort: (sort: SortKey | undefined, dir: 'asc' | 'desc' | undefined) => go({...kept.current, sort, dir}, false),
   };
 }
