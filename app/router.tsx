@@ -3,6 +3,7 @@ import {ZeroProvider} from '@rocicorp/zero/react';
 import {ActivitiesPage} from './activities/ActivitiesPage.tsx';
 import {ActivityEditPage} from './activities/ActivityEditPage.tsx';
 import {CandidateListPage} from './candidates/CandidateListPage.tsx';
+import {homeSearchOf, type HomeSearch} from './candidates/search/url.ts';
 import {CardPage} from './candidates/card/CardPage.tsx';
 import {CardNewPage} from './candidates/card/CardNewPage.tsx';
 import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
@@ -166,7 +167,13 @@ function refuse({preload}: {preload: boolean}) {
  * The shell's sections, guarded by their permission (without it, a word why, and back home). Pages of `keepState`
  * sections (home among them) are drawn by KeptOutlet, which keeps them mounted across navigation.
  */
-const homeRoute = createRoute({getParentRoute: () => shellRoute, path: '/home', component: () => null});
+const homeRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/home',
+  // The candidate search lives in the URL (issue 14): whatever was typed there is read safely.
+  validateSearch: (search: Record<string, unknown>): HomeSearch => homeSearchOf(search),
+  component: () => null,
+});
 const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Section) =>
   createRoute({
     getParentRoute: () => shellRoute,

@@ -1,12 +1,13 @@
 import {Link, useRouteContext, useRouterState} from '@tanstack/react-router';
 import {Lock, Plus} from 'lucide-react';
-import {useDeferredValue, useMemo, useState} from 'react';
+import {useMemo} from 'react';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
-import {buttonClass, SearchInput} from '../ui/controls.tsx';
+import {buttonClass} from '../ui/controls.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import type {FilterSet} from './search/filters.ts';
+import {CandidateSearch} from './search/CandidateSearch.tsx';
+import {useCandidateFilters} from './search/use-candidate-filters.ts';
 import {useCandidateCount} from './search/use-count.ts';
 import {CandidateResults} from './table/CandidateResults.tsx';
 import {ColumnChooser, useColumnVisibility} from './table/ColumnChooser.tsx';
@@ -26,9 +27,8 @@ export function CandidateListPage() {
   // The page stays mounted while the user is on a card (shell/KeptOutlet); meanwhile it rests.
   const onHome = useRouterState({select: s => s.location.pathname === '/home'});
 
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim());
-  const filters = useMemo<FilterSet>(() => ({search: deferredSearch || undefined}), [deferredSearch]);
+  const view = useCandidateFilters();
+  const {filters} = view;
   const {sort, dir, setSort} = useListSort();
   const params = useMemo(() => ({filters, sort, dir}), [filters, sort, dir]);
   const total = useCandidateCount(filters);
@@ -50,16 +50,9 @@ export function CandidateListPage() {
         )}
       </PageHeader>
 
-      <div className="flex flex-wrap items-center gap-2">
-        <SearchInput
-          label={m.candidates_search()}
-          className="max-w-md flex-1"
-          value={search}
-          onChange={e => setSearch(e.target.value)}
-          data-testid="candidate-search"
-        />
+      <CandidateSearch view={view} mayFilterFreely={can(ctx, 'freeFiltering')}>
         <SaveSearchButton />
-      </div>
+      </CandidateSearch>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         {total !== undefined && (

@@ -3,7 +3,7 @@ import {Labelled, Select} from './controls.tsx';
 import {DateInput} from './DateInput.tsx';
 import * as m from '../paraglide/messages.js';
 
-const RANGE_LABEL: Record<DateRange, () => string> = {
+export const RANGE_LABEL: Record<DateRange, () => string> = {
   today: m.range_since_today,
   month: m.range_last_month,
   year: m.range_last_year,

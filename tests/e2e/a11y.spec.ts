@@ -1,21 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import {expect, test, type Page} from '@playwright/test';
-import {expectNoSidewaysScroll, signIn} from './helpers.ts';
+import {expect, test} from '@playwright/test';
+import {expectNoSidewaysScroll, seriousViolations, signIn} from './helpers.ts';
 import {SECTIONS} from '../../app/shell/sections.ts';
-
-/** WCAG 2.0 AA (Israeli accessibility law): no serious or critical axe violations, in Hebrew and English. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      v =>
-        `${v.id}: ${v.nodes
-          .map(n => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    );
-}
 
 for (const locale of ['he', 'en'] as const) {
   test(`public pages have no serious accessibility violations (${locale})`, async ({page}) => {

@@ -1,4 +1,5 @@
 import {expect, test, type Browser, type BrowserContext, type Locator, type Page} from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import postgres from 'postgres';
 
 /** Signs in through the development sign-in page and waits until the list is live. */
@@ -61,8 +62,22 @@ export async function fillRequiredCardFields(
   await form.locator('[name=inquiryPhones]').fill('03-5000001');
 }
 
+/**
+ * Types into the candidate search. The results follow at once; the text reaches the URL once typing
+ * pauses (replacing the history entry): this waits for that too, so a test that then watches for
+ * navigations sees none of its own.
+ */
 export async function search(page: Page, text: string) {
   await page.getByTestId('candidate-search').fill(text);
+  const inURL = () => {
+    const param = new URL(page.url()).searchParams.get('search') ?? '';
+    try {
+      return String(JSON.parse(param)); // the router quotes a text that would read as JSON ("123")
+    } catch {
+      return param;
+    }
+  };
+  await expect.poll(inURL).toBe(text.trim());
 }
 
 /**
@@ -200,4 +215,18 @@ export async function expectNoSidewaysScroll(page: Page, message = 'no sideways 
         .map(e => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ${(e.textContent ?? '').slice(0, 40)}`);
     });
   await expect.poll(stickingOut, {message}).toEqual([]);
+}
+
+/** WCAG 2.0 AA (Israeli accessibility law): no serious or critical axe violations, in Hebrew and English. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      v =>
+        `${v.id}: ${v.nodes
+          .map(n => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }

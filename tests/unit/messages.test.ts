@@ -5,7 +5,10 @@ import {ROOT} from '../../server/config.ts';
 
 const LOCALES = ['he', 'en', 'de', 'ru'];
 const read = (locale: string) =>
-  JSON.parse(readFileSync(path.join(ROOT, 'app/messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+  JSON.parse(readFileSync(path.join(ROOT, 'app/messages', `${locale}.json`), 'utf8')) as Record<
+    string,
+    string | {match: Record<string, string>}[]
+  >;
 const keysOf = (locale: string) =>
   Object.keys(read(locale))
     .filter(k => k !== '$schema')
@@ -26,8 +29,7 @@ describe('UI messages', () => {
       expect(keysOf(locale), locale).toEqual(he);
       for (const [key, message] of Object.entries(read(locale))) {
         // A plural message is a list of variants (inlang's message format), each a text of its own.
-        const texts: string[] =
-          typeof message === 'string' ? [message] : message.flatMap((v: {match: object}) => Object.values(v.match));
+        const texts: string[] = typeof message === 'string' ? [message] : message.flatMap(v => Object.values(v.match));
         for (const text of texts) expect(text.trim(), `${locale}.${key}`).not.toBe('');
       }
     }
@@ -63,7 +65,7 @@ test('one word for the candidate’s record in each language', () => {
     ru: /карточ|профил/i,
   };
   for (const locale of LOCALES) {
-    const strays = Object.entries(read(locale)).filter(([, text]) => others[locale]!.test(text));
+    const strays = Object.entries(read(locale)).filter(([, text]) => others[locale]!.test(JSON.stringify(text)));
     expect(strays, locale).toEqual([]);
   }
 });

@@ -1,0 +1,34 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {useMemo} from 'react';
+import {currentLocale} from '../../i18n.ts';
+import {labelOf} from '../../lookups.ts';
+import {queries} from '../../queries.ts';
+import {OPTIONS} from '../card/fields.ts';
+
+export type FilterOption = {id: string; label: string};
+
+/**
+ * The choices of the list filters that come from the database (sectors, statuses, communities,
+ * institutions, the shadchanim) and the card's marital statuses, each as {id, label} in the UI
+ * language: the panel offers them and the chips name them.
+ */
+export function useFilterOptions() {
+  const locale = currentLocale();
+  const [sectors] = useQuery(queries.lookups.sectors());
+  const [statuses] = useQuery(queries.lookups.statuses());
+  const [communities] = useQuery(queries.lookups.communities());
+  const [institutions] = useQuery(queries.institutions.all());
+  const [staff] = useQuery(queries.candidates.staff());
+  return useMemo(
+    () => ({
+      sectors: sectors.map(s => ({id: s.id, label: labelOf(s.labels, locale)})),
+      statuses: statuses.map(s => ({id: s.id, label: labelOf(s.labels, locale)})),
+      communities: communities.map(c => ({id: c.id, label: c.name})),
+      institutions: institutions.map(i => ({id: i.id, label: i.name})),
+      owners: staff.map(u => ({id: u.id, label: u.name})),
+      maritalStatuses: Object.entries(OPTIONS.maritalStatus).map(([id, label]) => ({id, label: label()})),
+    }),
+    [sectors, statuses, communities, institutions, staff, locale],
+  );
+}
+export type FilterOptions = ReturnType<typeof useFilterOptions>;
