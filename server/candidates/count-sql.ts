@@ -46,8 +46,9 @@ export function conditionSql(sql: Sql, c: Condition): Fragment {
       return compare(sql, 'p', 'profile', c);
     case 'exists': {
       const table = c.relation === 'keys' ? 'profileKey' : 'profileFacet';
-      const where = c.where.map(w => sql`AND ${compare(sql, 's', table, w)}`);
-      return sql`EXISTS (SELECT 1 FROM ${sql(TABLES[c.relation])} s WHERE s.profile_id = p.id ${where})`;
+      // Folded into one fragment: postgres.js would send an empty array of fragments as a parameter.
+      const where = c.where.reduce((all, w) => sql`${all} AND ${compare(sql, 's', table, w)}`, sql`s.profile_id = p.id`);
+      return sql`EXISTS (SELECT 1 FROM ${sql(TABLES[c.relation])} s WHERE ${where})`;
     }
     case 'and':
     case 'or': {

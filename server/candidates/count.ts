@@ -19,10 +19,12 @@ const countBodySchema = v.object({filters: filterSetSchema});
  * (as the list), narrowed by the same conditions the list's ZQL is built from.
  */
 export function countQuery(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()) {
-  const where = filterConditions(filters, now).map(c => sql`AND ${conditionSql(sql, c)}`);
+  // One AND of every condition (`true` when there are none): postgres.js sends an empty array of
+  // fragments as a parameter, not as nothing.
+  const matches = conditionSql(sql, {type: 'and', conditions: filterConditions(filters, now)});
   return sql<{count: number}[]>`
     SELECT count(*)::int AS count FROM profile p
-    WHERE ${visibleProfilesSql(sql, ctx)} AND p.deleted_at IS NULL AND p.state <> 'pending' ${where}`;
+    WHERE ${visibleProfilesSql(sql, ctx)} AND p.deleted_at IS NULL AND p.state <> 'pending' AND ${matches}`;
 }
 
 export async function countCandidates(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()): Promise<number> {

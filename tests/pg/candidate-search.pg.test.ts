@@ -7,7 +7,7 @@ import {FILTER_EXAMPLES} from '../../server/bench/filter-examples.ts';
 import {countCandidates} from '../../server/candidates/count.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn} from '../support/browser.ts';
 import {makeIsraeliID, makeUser} from '../support/fixtures.ts';
 import {serverSide} from '../support/server-side.ts';
 
@@ -177,6 +177,15 @@ describe('the list and the count agree, and hide what the user may not see', () 
       body: {error: 'invalidInput', issues: [{field: 'filters.ageFrom'}]},
     });
     expect((await browser(api.app).post('/api/candidates/count', {filters: {}})).status).toBe(401);
+  });
+
+  test('no filter at all counts every card the user sees (the list page before any chip)', async () => {
+    const b = await signedIn(api.app, alice.userID);
+    const all = await b.post('/api/candidates/count', {filters: {}});
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const [row] = await sql<{count: number}[]>`SELECT count(*)::int AS count FROM profile`;
+    expect(all.body.count).toBeGreaterThanOrEqual((await found({})).length);
+    expect(all.body.count).toBeLessThan(row!.count); // the hidden twins, at least, are not counted
   });
 });
 
