@@ -12,7 +12,7 @@ import {candidateListSchema, type SortKey} from './search/filters.ts';
 export const SORT_COLUMNS = {
   name: 'nameSearch',
   age: 'birthDate',
-  city: 'city',
+  city: 'cityFold',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   lastActivityAt: 'lastActivityAt',
