@@ -59,8 +59,10 @@ function PinnedSearch({search, look}: {search: Pinned; look: PinLook}) {
       data-id={search.id}
     >
       <Icon className="size-4 shrink-0" aria-hidden />
-      <span className={clsx('min-w-0 truncate', look.labelClass)}>
-        <bdi>{search.title}</bdi>
+      {/* In its own direction, so a Hebrew title in an English menu is cut at its end, not its start;
+          aligned as the menu is. */}
+      <span dir="auto" className={clsx('min-w-0 truncate', look.labelClass)} style={{textAlign: 'match-parent'}}>
+        {search.title}
       </span>
       {look.badge(count)}
     </Link>
