@@ -7,8 +7,8 @@ import {LookupOptions} from '../LookupOptions.tsx';
 import {labelOf} from '../lookups.ts';
 import {useLiveMerge} from '../lib/use-live-merge.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
-import {Dialog} from '../ui/Dialog.tsx';
-import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
+import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {MergeMark} from '../ui/MergeMark.tsx';
 import {cardPatchSchema} from './card/mutators.ts';
 import {getLocale} from '../paraglide/runtime.js';
@@ -111,14 +111,7 @@ export function EditCandidateDialog({
             {m.card_conflicts_pending()}
           </p>
         )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.action_cancel()}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="save-candidate">
-            {saving ? m.saving() : m.action_save()}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} testid="save-candidate" />
       </form>
     </Dialog>
   );

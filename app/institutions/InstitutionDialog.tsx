@@ -4,8 +4,8 @@ import type {Row} from '@rocicorp/zero';
 import type {Schema} from '../../zero-schema.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
-import {Dialog} from '../ui/Dialog.tsx';
+import {Field, Select, TextInput} from '../ui/controls.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {INSTITUTION_TYPES, institutionSchema, variationsOf} from './schema.ts';
 import {TYPE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
@@ -77,14 +77,7 @@ export function InstitutionDialog({institution, onClose}: {institution: Institut
             />
           )}
         </Field>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.action_cancel()}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="save-institution">
-            {saving ? m.saving() : m.action_save()}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} testid="save-institution" />
       </form>
     </Dialog>
   );

@@ -8,9 +8,9 @@ import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {roleLabel} from '../shell/roles.ts';
-import {Dialog} from '../ui/Dialog.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {MomentField} from '../ui/MomentField.tsx';
-import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {AUDIENCE_LABEL} from './labels.ts';
 import {AUDIENCES, AUDIENCE_ROLES, notificationSchema, type Audience} from './schema.ts';
 import * as m from '../paraglide/messages.js';
@@ -142,14 +142,7 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
           onChange={value => (setUntil(value), clearError('until'))}
         />
         <p className="-mt-2 text-xs text-slate-500">{m.notifications_period_hint()}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            {m.action_cancel()}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="notification-save">
-            {saving ? m.saving() : m.action_save()}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} testid="notification-save" />
       </form>
     </Dialog>
   );

@@ -7,8 +7,8 @@ import {formatPhone} from '../lib/phones.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
-import {Dialog} from '../ui/Dialog.tsx';
+import {Field, Select, TextInput} from '../ui/controls.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {REPRESENTATIVE_ROLES, representativeSchema} from './schema.ts';
 import {ROLE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
@@ -137,14 +137,7 @@ export function RepresentativeDialog({
         {text('formCoordinator', m.representative_form_coordinator(), {maxLength: 200})}
         {text('inquiryContact', m.representative_inquiry_contact(), {maxLength: 200})}
         {text('phoneHours', m.representative_phone_hours(), {maxLength: 200})}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.action_cancel()}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="save-representative">
-            {saving ? m.saving() : m.action_save()}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} testid="save-representative" />
       </form>
     </Dialog>
   );

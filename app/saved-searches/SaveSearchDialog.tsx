@@ -7,7 +7,7 @@ import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
-import {Dialog} from '../ui/Dialog.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
 import {useCurrentListView, type ListView} from './list-search.ts';
 import {savedSearchCreateSchema, savedSearchUpdateSchema, TITLE_MAX} from './schema.ts';
@@ -110,14 +110,7 @@ function SaveSearchDialog({view, onClose}: {view: ListView; onClose: () => void}
         </Field>
         <SharingChoice shared={shared} onChange={setShared} />
         {!replacing && <Toggle label={m.saved_search_pin_to_menu()} checked={pin} onChange={setPin} testid="save-search-pin" />}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.action_cancel()}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="save-search-submit">
-            {saving ? m.saving() : m.action_save()}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} testid="save-search-submit" />
       </form>
     </Dialog>
   );

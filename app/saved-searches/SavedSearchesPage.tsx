@@ -10,8 +10,8 @@ import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
-import {Button, Field, TextInput} from '../ui/controls.tsx';
-import {Dialog} from '../ui/Dialog.tsx';
+import {Field, TextInput} from '../ui/controls.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -201,14 +201,7 @@ function EditSavedSearchDialog({row, onClose}: {row: Row; onClose: () => void}) 
         </Field>
         <SharingChoice shared={shared} onChange={setShared} />
         {row.shared && !shared && <p className="text-sm text-amber-700">{m.saved_search_unshare_hint()}</p>}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.action_cancel()}
-          </Button>
-          <Button type="submit" disabled={saving} data-testid="saved-search-edit-submit">
-            {saving ? m.saving() : m.action_save()}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} testid="saved-search-edit-submit" />
       </form>
     </Dialog>
   );

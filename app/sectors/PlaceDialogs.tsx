@@ -3,8 +3,8 @@ import {useState, type FormEvent} from 'react';
 import type {Labels, Locale} from '../../zero-schema.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {Button, Field, TextInput} from '../ui/controls.tsx';
-import {Dialog} from '../ui/Dialog.tsx';
+import {Field, TextInput} from '../ui/controls.tsx';
+import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {communitySchema, sectorSchema} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -17,19 +17,6 @@ const LANGUAGES: ReadonlyArray<{locale: Locale; label: () => string}> = [
 
 /** Spec §8's "enter name": a sector's or a community's name is no person's full name. */
 const REQUIRED = {'labels.he': m.required_forename, name: m.required_forename};
-
-function Buttons({saving, onClose}: {saving: boolean; onClose: () => void}) {
-  return (
-    <div className="flex justify-end gap-2 pt-2">
-      <Button variant="secondary" onClick={onClose}>
-        {m.action_cancel()}
-      </Button>
-      <Button type="submit" disabled={saving} data-testid="save-place">
-        {saving ? m.saving() : m.action_save()}
-      </Button>
-    </div>
-  );
-}
 
 /** A new sector or a rename: its name in each language (Hebrew required; the others fall back to it). */
 export function SectorDialog({sector, onClose}: {sector: {id: string; labels: Labels} | undefined; onClose: () => void}) {
@@ -61,7 +48,7 @@ export function SectorDialog({sector, onClose}: {sector: {id: string; labels: La
             )}
           </Field>
         ))}
-        <Buttons saving={saving} onClose={onClose} />
+        <DialogActions saving={saving} onCancel={onClose} testid="save-place" />
       </form>
     </Dialog>
   );
@@ -93,7 +80,7 @@ export function CommunityDialog({community, onClose}: {community: {id: string; n
             />
           )}
         </Field>
-        <Buttons saving={saving} onClose={onClose} />
+        <DialogActions saving={saving} onCancel={onClose} testid="save-place" />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {X} from 'lucide-react';
 import {useRef, type ReactNode, type RefObject} from 'react';
+import {Button} from './controls.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -62,5 +63,19 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** A dialog form's last row: cancel, and the submit button that says when it is saving. */
+export function DialogActions({saving, onCancel, testid}: {saving: boolean; onCancel: () => void; testid: string}) {
+  return (
+    <div className="flex justify-end gap-2 pt-2">
+      <Button variant="secondary" onClick={onCancel}>
+        {m.action_cancel()}
+      </Button>
+      <Button type="submit" disabled={saving} data-testid={testid}>
+        {saving ? m.saving() : m.action_save()}
+      </Button>
+    </div>
   );
 }
