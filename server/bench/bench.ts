@@ -44,7 +44,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   };
 
   say(
-    `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities} activities each, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
+    `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities.toLocaleString('en-US')} activities, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
 
@@ -59,7 +59,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     vite: false,
     fresh: !reused,
     seedProfiles: args.profiles,
-    seedActivitiesPerProfile: args.activities,
+    seedActivities: args.activities,
     zeroLogLevel: 'warn',
     signal: res.interrupted.signal,
   });
@@ -70,6 +70,9 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   say(
     `stack ready in ${seconds(t)} (seed, API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`,
   );
+  const startup = {seedMs: stack.startup.seedMs, syncMs: reused ? undefined : stack.startup.zeroMs};
+  if (startup.seedMs !== undefined) say(`seed ${(startup.seedMs / 1000).toFixed(1)} s`);
+  if (startup.syncMs !== undefined) say(`zero-cache start incl. initial sync ${(startup.syncMs / 1000).toFixed(1)} s`);
   // One pool for sign-in and set-up (measurement (c) gets its own), closed before the stack stops.
   const sql = connect(stack.databaseURL, {max: 2});
   res.pools.push(sql);

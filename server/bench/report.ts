@@ -30,7 +30,7 @@ export function formatReport(r: BenchReport): string[] {
     ? `PSS: ${r.memory.map(m => `${m.label} ${mib(m.memory.pssKiB ?? 0)}`).join(' · ')}`
     : undefined;
   return [
-    `Kesher bench — ${r.profiles.toLocaleString('en-US')} profiles × ${r.activities} activities, ${r.samples} samples, ${r.cores} cores`,
+    `Kesher bench — ${r.profiles.toLocaleString('en-US')} profiles, ${r.activities.toLocaleString('en-US')} activities, ${r.samples} samples, ${r.cores} cores`,
     `${'metric'.padEnd(34)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}${'n'.padStart(5)}`,
     row('(a) A→B visible', r.aToB),
     row('(b) mutator round trip', r.roundTrip),
