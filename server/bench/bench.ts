@@ -61,6 +61,8 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     seedProfiles: args.profiles,
     seedActivities: args.activities,
     zeroLogLevel: 'warn',
+    // The raw floor's queries (server/bench/raw-queries.ts) exist only in this API.
+    apiEnv: {KESHER_BENCH_QUERIES: '1'},
     signal: res.interrupted.signal,
   });
   const stack = await res.stack;
