@@ -110,7 +110,11 @@ export type DemoAccount = {id: string; name: string; email: string; password: st
 export async function seedDemoIfEmpty(
   sql: Sql,
   profileCount = 300,
-  {randomPasswords = false, activities = profileCount * 2} = {},
+  {
+    randomPasswords = false,
+    activities = profileCount * 2,
+    log = (_line: string) => {},
+  }: {randomPasswords?: boolean; activities?: number; log?: (line: string) => void} = {},
 ): Promise<DemoAccount[] | undefined> {
   return sql.begin(async tx => {
     await tx`LOCK TABLE app_user IN EXCLUSIVE MODE`;
@@ -167,9 +171,16 @@ export async function seedDemoIfEmpty(
              VALUES (${r.id}, ${r.name}, ${r.role}, ${r.gender}, ${r.email}, ${r.phone}, ${r.formCoordinator},
                      ${r.inquiryContact}, ${r.phoneHours}, ${r.placeID})`;
     await syncRepresentativeAccount(tx, v.parse(representativeSchema, r));
-    const profiles = await demoProfiles(tx, profileCount);
-    await insertProfiles(tx, profiles);
-    await insertDemoActivities(tx, profiles, activities);
+    // Each phase's time, so a slow seed of a large bench shows where it goes.
+    const timed = async <T>(what: string, step: () => Promise<T>) => {
+      const start = performance.now();
+      const result = await step();
+      log(`${what} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      return result;
+    };
+    const profiles = await timed(`generated ${profileCount} profiles`, () => demoProfiles(tx, profileCount));
+    await insertProfiles(tx, profiles, timed);
+    await insertDemoActivities(tx, profiles, activities, timed);
     return accounts;
   });
 }
@@ -193,42 +204,57 @@ const DERIVING_TRIGGERS = [
   ['profile_detail', 'profile_detail_institution'],
 ] as const;
 
-async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
+type Timed = <T>(what: string, step: () => Promise<T>) => Promise<T>;
+
+async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[], timed: Timed) {
   for (const [table, trigger] of DERIVING_TRIGGERS) await sql`ALTER TABLE ${sql(table)} DISABLE TRIGGER ${sql(trigger)}`;
-  await copyRows(
-    sql,
-    'profile',
-    profiles.map(p => ({
-      id: p.id,
-      forename: p.forename,
-      surname: p.surname,
-      gender: p.gender,
-      birth_date: p.birthDate,
-      city: p.city,
-      sector_id: p.sectorID,
-      status_id: p.statusID,
-      database: p.database,
-      owner_id: p.ownerID,
-      phones: p.phones,
-    })),
+  await timed('copied the profiles', () =>
+    copyRows(
+      sql,
+      'profile',
+      profiles.map(p => ({
+        id: p.id,
+        forename: p.forename,
+        surname: p.surname,
+        gender: p.gender,
+        birth_date: p.birthDate,
+        city: p.city,
+        sector_id: p.sectorID,
+        status_id: p.statusID,
+        database: p.database,
+        owner_id: p.ownerID,
+        phones: p.phones,
+      })),
+    ),
   );
-  await copyRows(
-    sql,
-    'profile_detail',
-    profiles.map((p, index) => ({profile_id: p.id, id_number: p.idNumber, details: demoDetails(p, index + 1)})),
+  await timed('copied the details', () =>
+    copyRows(
+      sql,
+      'profile_detail',
+      profiles.map((p, index) => ({profile_id: p.id, id_number: p.idNumber, details: demoDetails(p, index + 1)})),
+    ),
   );
   for (const [table, trigger] of DERIVING_TRIGGERS) await sql`ALTER TABLE ${sql(table)} ENABLE TRIGGER ${sql(trigger)}`;
   // What the paused triggers would have written (the seed runs on an empty database: every card is new).
-  await sql`INSERT INTO profile_key (profile_id, key) SELECT p.id, k FROM profile p, profile_keys_of(p.id) k`;
-  await sql`INSERT INTO profile_facet SELECT d.profile_id, f.* FROM profile_detail d, detail_facets(d.details) f`;
-  await sql`
+  await timed(
+    'derived the search keys',
+    () => sql`INSERT INTO profile_key (profile_id, key) SELECT p.id, k FROM profile p, profile_keys_of(p.id) k`,
+  );
+  await timed(
+    'derived the facets',
+    () => sql`INSERT INTO profile_facet SELECT d.profile_id, f.* FROM profile_detail d, detail_facets(d.details) f`,
+  );
+  await timed(
+    'set the preset columns',
+    () => sql`
     UPDATE profile p
     SET marital_status = d.details->>'maritalStatus',
         height = CASE WHEN jsonb_typeof(d.details->'height') = 'number' THEN (d.details->>'height')::integer END,
         filled_fields = ' ' || coalesce((SELECT string_agg(DISTINCT f.field, ' ' ORDER BY f.field) || ' '
                                          FROM profile_facet f WHERE f.profile_id = p.id), ''),
         institution_id = institution_named(d.details->>'institution')
-    FROM profile_detail d WHERE d.profile_id = p.id`;
+    FROM profile_detail d WHERE d.profile_id = p.id`,
+  );
 }
 
 export type DemoSelfUser = {tz: string; birthday: string; phone: string; name: string};
@@ -253,16 +279,19 @@ export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> 
  * recompute each card once per row, so it is paused for the insert and the times set once, set-based,
  * in the same transaction (the same values the trigger keeps).
  */
-async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], count: number) {
-  const rows = generateActivities(profiles, count, SHADCHAN_IDS);
+async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], count: number, timed: Timed) {
+  const rows = await timed(`generated ${count} activities`, async () => generateActivities(profiles, count, SHADCHAN_IDS));
   if (rows.length === 0) return;
   await sql`ALTER TABLE activity DISABLE TRIGGER activity_touches_profiles`;
-  await copyRows(sql, 'activity', rows);
+  await timed('copied the activities', () => copyRows(sql, 'activity', rows));
   await sql`ALTER TABLE activity ENABLE TRIGGER activity_touches_profiles`;
-  await sql`
+  await timed(
+    "set the cards' activity times",
+    () => sql`
     UPDATE profile SET last_activity_at = t.last_activity, last_suggestion_at = t.last_suggestion
     FROM (SELECT p, max(updated_at) AS last_activity, max(created_at) FILTER (WHERE type = 'suggestion') AS last_suggestion
           FROM activity, unnest(ARRAY[male_profile_id, female_profile_id]) AS p
           WHERE p IS NOT NULL GROUP BY p) t
-    WHERE profile.id = t.p`;
+    WHERE profile.id = t.p`,
+  );
 }

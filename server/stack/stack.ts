@@ -131,6 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const seedOptions = {
           randomPasswords: options.randomDemoPasswords,
           activities: options.seedActivities,
+          log: (line: string) => logLine('pg', `seed: ${line}`),
         };
         const seedStart = performance.now();
         seeded = (await seedDemoIfEmpty(sql, options.seedProfiles, seedOptions)) ?? [];
