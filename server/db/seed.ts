@@ -181,6 +181,7 @@ export async function seedDemoIfEmpty(
     const profiles = await timed(`generated ${profileCount} profiles`, () => demoProfiles(tx, profileCount));
     await insertProfiles(tx, profiles, timed);
     await insertDemoActivities(tx, profiles, activities, timed);
+    await timed('set the derived card columns', () => setDerivedColumns(tx));
     return accounts;
   });
 }
@@ -244,17 +245,28 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[], timed:
     'derived the facets',
     () => sql`INSERT INTO profile_facet SELECT d.profile_id, f.* FROM profile_detail d, detail_facets(d.details) f`,
   );
-  await timed(
-    'set the preset columns',
-    () => sql`
+}
+
+/**
+ * The card columns the paused triggers keep — the details' preset columns and linked institution
+ * (migrations/0026, 0030), the last-activity and last-suggestion times (migrations/0019) — in one
+ * pass over the cards: each UPDATE rewrites every card and its indexes, so one pass, not two.
+ */
+async function setDerivedColumns(sql: Sql) {
+  await sql`
     UPDATE profile p
     SET marital_status = d.details->>'maritalStatus',
         height = CASE WHEN jsonb_typeof(d.details->'height') = 'number' THEN (d.details->>'height')::integer END,
         filled_fields = ' ' || coalesce((SELECT string_agg(DISTINCT f.field, ' ' ORDER BY f.field) || ' '
                                          FROM profile_facet f WHERE f.profile_id = p.id), ''),
-        institution_id = institution_named(d.details->>'institution')
-    FROM profile_detail d WHERE d.profile_id = p.id`,
-  );
+        institution_id = institution_named(d.details->>'institution'),
+        last_activity_at = t.last_activity,
+        last_suggestion_at = t.last_suggestion
+    FROM profile_detail d
+    LEFT JOIN (SELECT c, max(updated_at) AS last_activity, max(created_at) FILTER (WHERE type = 'suggestion') AS last_suggestion
+               FROM activity, unnest(ARRAY[male_profile_id, female_profile_id]) AS c
+               WHERE c IS NOT NULL GROUP BY c) t ON t.c = d.profile_id
+    WHERE d.profile_id = p.id`;
 }
 
 export type DemoSelfUser = {tz: string; birthday: string; phone: string; name: string};
@@ -276,8 +288,8 @@ export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> 
 
 /**
  * The demo activities in bulk. The per-row trigger that keeps the cards' last-activity times would
- * recompute each card once per row, so it is paused for the insert and the times set once, set-based,
- * in the same transaction (the same values the trigger keeps).
+ * recompute each card once per row, so it is paused for the insert; setDerivedColumns then sets the
+ * times once, set-based, in the same transaction (the same values the trigger keeps).
  */
 async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], count: number, timed: Timed) {
   const rows = await timed(`generated ${count} activities`, async () => generateActivities(profiles, count, SHADCHAN_IDS));
@@ -285,13 +297,4 @@ async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], 
   await sql`ALTER TABLE activity DISABLE TRIGGER activity_touches_profiles`;
   await timed('copied the activities', () => copyRows(sql, 'activity', rows));
   await sql`ALTER TABLE activity ENABLE TRIGGER activity_touches_profiles`;
-  await timed(
-    "set the cards' activity times",
-    () => sql`
-    UPDATE profile SET last_activity_at = t.last_activity, last_suggestion_at = t.last_suggestion
-    FROM (SELECT p, max(updated_at) AS last_activity, max(created_at) FILTER (WHERE type = 'suggestion') AS last_suggestion
-          FROM activity, unnest(ARRAY[male_profile_id, female_profile_id]) AS p
-          WHERE p IS NOT NULL GROUP BY p) t
-    WHERE profile.id = t.p`,
-  );
 }
