@@ -201,6 +201,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     fanout,
     firstPage: search.firstPage,
     refine: search.refine,
+    searchTimedOut: search.timedOut,
     savedCount,
     memory,
   });

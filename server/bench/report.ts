@@ -27,6 +27,8 @@ export type BenchReport = {
   fanout: Array<{kesher: FanoutResult; raw: FanoutResult}>;
   firstPage: Pair;
   refine: Pair;
+  /** Search samples whose page never completed (20 s). */
+  searchTimedOut: number;
   savedCount: Pair;
   memory: Array<{label: string; memory: TreeMemory}>;
 };
@@ -80,7 +82,11 @@ export function formatReport(r: BenchReport): string[] {
         `bench CPU ${Math.round(f.kesher.benchCPU * 100)} % / ${Math.round(f.raw.benchCPU * 100)} % of a core`,
       ),
     ),
-    pairLine('(s1) filtered first page (cold)', r.firstPage),
+    pairLine(
+      '(s1) filtered first page (cold)',
+      r.firstPage,
+      r.searchTimedOut ? `${r.searchTimedOut} samples timed out (20 s)` : '',
+    ),
     pairLine('(s2) refine: one more chip', r.refine),
     pairLine('(s3) saved search count after edit', r.savedCount, 'raw: the pulse alone'),
     `RSS: ${r.memory.map(m => `${m.label} ${mib(m.memory.rssKiB)}`).join(' · ')}`,

@@ -4,10 +4,10 @@ import type {Sql} from '../db/sql.ts';
 import {materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View} from './clients.ts';
 import {editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {withColdClient} from './measure.ts';
-import {sleep, withTimeout} from './timing.ts';
+import {sleep, TimeoutError, withTimeout} from './timing.ts';
 import {emptyPair, FLAVOURS, listQuery, pulseQuery, type Pair} from './workload.ts';
 
-const SEARCH_TIMEOUT_MS = 60_000;
+const SEARCH_TIMEOUT_MS = 20_000;
 
 /**
  * The searches, on values the seed holds: FILTER_EXAMPLES' combined search with the most common sector
@@ -48,11 +48,13 @@ export async function measureFilteredSearch(opts: {
   gapMs: number;
   tag: string;
   open: Set<BenchZero>;
-}): Promise<{firstPage: Pair; refine: Pair}> {
+}): Promise<{firstPage: Pair; refine: Pair; timedOut: number}> {
   const firstPage = emptyPair();
   const refine = emptyPair();
+  let timedOut = 0;
   for (let i = 0; i < opts.samples; i++) {
     for (const flavour of FLAVOURS) {
+      // A page that never completes is counted and reported, not a reason to lose the whole run.
       await withColdClient(
         opts.cacheURL,
         opts.user,
@@ -69,11 +71,15 @@ export async function measureFilteredSearch(opts: {
           page.destroy();
           refinedPage.destroy();
         },
-      );
+      ).catch((e: unknown) => {
+        if (!(e instanceof TimeoutError)) throw e;
+        timedOut++;
+        console.log(`[bench] search sample ${i} (${flavour}): ${e.message}`);
+      });
       await sleep(opts.gapMs);
     }
   }
-  return {firstPage, refine};
+  return {firstPage, refine, timedOut};
 }
 
 /** POST /api/candidates/count as the browser sends it, with the user's session cookie. */
