@@ -34,6 +34,8 @@ export type BenchReport = {
 };
 
 const NAME = 40;
+/** A summary that survives a row with no samples (every one timed out): it prints NaN, not a crash. */
+const summary = (xs: readonly number[]): Summary => (xs.length ? summarize(xs) : {n: 0, p50: NaN, p95: NaN, max: NaN});
 const header = () =>
   `${'metric'.padEnd(NAME)}${'Kesher p50'.padStart(11)}${'p95'.padStart(10)}${'raw p50'.padStart(10)}${'p95'.padStart(10)}${'÷ p50'.padStart(7)}${'÷ p95'.padStart(7)}${'n'.padStart(4)}`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`.padStart(7);
@@ -47,14 +49,14 @@ function line(name: string, kesher: Summary, raw?: Summary, note = '') {
 }
 /** A row with no raw counterpart (the phone sidecar's). */
 export const row = (name: string, s: Summary, note = '') => line(name, s, undefined, note);
-const pairLine = (name: string, p: Pair, note = '') => line(name, summarize(p.kesher), summarize(p.raw), note);
+const pairLine = (name: string, p: Pair, note = '') => line(name, summary(p.kesher), summary(p.raw), note);
 
 const check = (ok: boolean) => (ok ? '✓' : '✗');
 const seconds = (v?: number) => (v === undefined ? 'n/a (kept data)' : `${(v / 1000).toFixed(1)} s`);
 
 /** The result table, as lines. */
 export function formatReport(r: BenchReport): string[] {
-  const s = (p: Pair) => ({kesher: summarize(p.kesher), raw: summarize(p.raw)});
+  const s = (p: Pair) => ({kesher: summary(p.kesher), raw: summary(p.raw)});
   const aToB = s(r.aToB);
   const cold = s(r.coldList);
   const first = s(r.firstPage);
