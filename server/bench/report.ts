@@ -63,7 +63,7 @@ export function formatReport(r: BenchReport): string[] {
   const refine = s(r.refine);
   const zero = r.memory.find(m => m.label === 'zero');
   const zeroMiB = zero ? zero.memory.rssKiB / 1024 : NaN;
-  const fanoutOK = r.fanout.every(f => summarize(f.kesher.lastTab).p95 <= TARGETS.fanoutP95Ratio * summarize(f.raw.lastTab).p95);
+  const fanoutOK = r.fanout.every(f => summary(f.kesher.lastTab).p95 <= TARGETS.fanoutP95Ratio * summary(f.raw.lastTab).p95);
   const pss = r.memory.every(m => m.memory.pssKiB !== undefined)
     ? `PSS: ${r.memory.map(m => `${m.label} ${mib(m.memory.pssKiB ?? 0)}`).join(' · ')}`
     : undefined;
@@ -79,9 +79,10 @@ export function formatReport(r: BenchReport): string[] {
     ...r.fanout.map(f =>
       line(
         `(f) fan-out: edit → last of ${f.kesher.k} tabs`,
-        summarize(f.kesher.lastTab),
-        summarize(f.raw.lastTab),
-        `bench CPU ${Math.round(f.kesher.benchCPU * 100)} % / ${Math.round(f.raw.benchCPU * 100)} % of a core`,
+        summary(f.kesher.lastTab),
+        summary(f.raw.lastTab),
+        [f.kesher, f.raw].find(x => x.failed)?.failed ??
+          `bench CPU ${Math.round(f.kesher.benchCPU * 100)} % / ${Math.round(f.raw.benchCPU * 100)} % of a core`,
       ),
     ),
     pairLine(
