@@ -1,9 +1,12 @@
 /**
- * `npm run bench -- [--profiles N] [--activities N] [--samples K] [--keep]`: starts its own Kesher stack
- * (own data dir and ports, so it runs beside a dev `npm start`), seeds N candidates and their activities, and measures what users feel:
- * how fast an edit reaches another user's open list, the mutator round trip, the Postgres floor, and
- * how long a new tab waits for its first complete candidate list; plus the memory of every process.
- * Every wait is bounded, and the stack is always stopped (also on errors and Ctrl-C).
+ * `npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep]`: starts its
+ * own Kesher stack (own data dir and ports, so it runs beside a dev `npm start`), seeds N candidates and
+ * their activities, and measures what users feel, each latency row on Kesher's queries and on the raw
+ * floor (raw-queries.ts) in the same run: an edit reaching another user's open list, the mutator round
+ * trip, the Postgres floor, a new tab's first complete list, the search (filtered first page, refine, a
+ * saved search's live count), the fan-out of one edit to K open tabs; plus seed and initial sync times
+ * and the memory of every process. Every wait is bounded, and the stack is always stopped (also on
+ * errors and Ctrl-C).
  */
 import {randomBytes} from 'node:crypto';
 import {availableParallelism} from 'node:os';
