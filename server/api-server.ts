@@ -18,6 +18,7 @@ const {delivery, mailer, outbox} = deliveryFromEnv(process.env, development);
 const app = createApi({
   sql,
   devSignIn: development,
+  benchQueries: development && process.env.KESHER_BENCH_QUERIES === '1',
   production,
   appOrigins: appOrigins(),
   contact: {mailer, officeEmail: process.env.OFFICE_EMAIL ?? 'office@kesher.localhost'},

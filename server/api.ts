@@ -45,6 +45,11 @@ export type ApiOptions = {
   sql: Sql;
   /** Development sign-in (pick a seeded user): only in the explicit development mode, never in production. */
   devSignIn: boolean;
+  /**
+   * The bench's raw queries, which read every card for anyone signed in (server/bench/raw-queries.ts):
+   * only the bench's stack asks for them, and never in production.
+   */
+  benchQueries?: boolean;
   /** Production: HSTS, and the production start's rules. */
   production?: boolean;
   /** The origins browsers use the app from (APP_ORIGINS); writes from any other are refused. */
@@ -130,7 +135,7 @@ export function createApi(options: ApiOptions) {
   mountPrintRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes, limits});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
-  mountZeroEndpoints(app, sql);
+  mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);
   if (options.devSignIn) mountSimulateCall(app, sql, options.phoneProxySecret);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));

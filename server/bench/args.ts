@@ -4,20 +4,23 @@ import {parseArgs} from 'node:util';
 export type BenchArgs = {
   /** Demo candidates to seed (default 10,000; 100,000 must work). */
   profiles: number;
-  /** Demo activities per profile (default 10). */
+  /** Demo activities in all, spread over the cards (default 10 × profiles). */
   activities: number;
   /** Samples per latency metric (default 60). */
   samples: number;
   /** Samples for the cold-start metric, which is slower: min(samples, 20). */
   coldSamples: number;
+  /** Fan-out sizes: open tabs that watch one edit (default 5, 20, 50). */
+  fanout: number[];
   /** Keep the data dir afterwards, so the next run with the same --profiles skips seeding and sync. */
   keep: boolean;
 };
 
-export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--keep]
+export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep]
   --profiles N   demo candidates to seed (default 10000)
-  --activities N demo activities per candidate (default 10)
+  --activities N demo activities in all, spread over the candidates (default 10 × profiles)
   --samples K    samples per metric (default 60; the cold list start uses min(K, 20))
+  --fanout K,K…  fan-out sizes: tabs watching one edit (default 5,20,50)
   --keep         keep .data/bench-N-A for a faster re-run with the same N and A
 Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).`;
 
@@ -36,6 +39,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
       profiles: {type: 'string'},
       activities: {type: 'string'},
       samples: {type: 'string'},
+      fanout: {type: 'string'},
       keep: {type: 'boolean', default: false},
       help: {type: 'boolean', short: 'h', default: false},
     },
@@ -44,11 +48,13 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
   });
   if (values.help) return 'help';
   const samples = positiveInteger('samples', values.samples, 60);
+  const profiles = positiveInteger('profiles', values.profiles, 10_000);
   return {
-    profiles: positiveInteger('profiles', values.profiles, 10_000),
-    activities: positiveInteger('activities', values.activities, 10),
+    profiles,
+    activities: positiveInteger('activities', values.activities, 10 * profiles),
     samples,
     coldSamples: Math.min(samples, 20),
+    fanout: (values.fanout ?? '5,20,50').split(',').map(k => positiveInteger('fanout', k.trim(), 0)),
     keep: values.keep,
   };
 }

@@ -1,9 +1,12 @@
 /**
- * `npm run bench -- [--profiles N] [--activities N] [--samples K] [--keep]`: starts its own Kesher stack
- * (own data dir and ports, so it runs beside a dev `npm start`), seeds N candidates and their activities, and measures what users feel:
- * how fast an edit reaches another user's open list, the mutator round trip, the Postgres floor, and
- * how long a new tab waits for its first complete candidate list; plus the memory of every process.
- * Every wait is bounded, and the stack is always stopped (also on errors and Ctrl-C).
+ * `npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep]`: starts its
+ * own Kesher stack (own data dir and ports, so it runs beside a dev `npm start`), seeds N candidates and
+ * their activities, and measures what users feel, each latency row on Kesher's queries and on the raw
+ * floor (raw-queries.ts) in the same run: an edit reaching another user's open list, the mutator round
+ * trip, the Postgres floor, a new tab's first complete list, the search (filtered first page, refine, a
+ * saved search's live count), the fan-out of one edit to K open tabs; plus seed and initial sync times
+ * and the memory of every process. Every wait is bounded, and the stack is always stopped (also on
+ * errors and Ctrl-C).
  */
 import {randomBytes} from 'node:crypto';
 import {availableParallelism} from 'node:os';
@@ -12,19 +15,27 @@ import {connect} from '../db/sql.ts';
 import {assertPortsFree} from '../stack/ports.ts';
 import {startStack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
-import {CityWatcher, materializeList, openClient, signIn, untilComplete, type ListRow} from './clients.ts';
+import {queries} from '../../app/queries.ts';
+import type {FilterSet} from '../../app/candidates/search/filters.ts';
+import {CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, type BenchZero} from './clients.ts';
+import type {Editor} from './edits.ts';
+import {measureFanout} from './fanout.ts';
+import {measureFilteredSearch, measureSavedCount, searchesFromSeed} from './search.ts';
+import {listQuery, type Flavour} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
 import {formatReport} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
-import {summarize, withTimeout} from './timing.ts';
+import {withTimeout} from './timing.ts';
 
 /** Two seeded users who may both see and edit the general database (permissions/roles.ts). */
 const USER_A = 'demo-admin';
 const USER_B = 'demo-coordinator';
 const LIST_LIMIT = 100;
+/** The filter every watching tab's list has (a real tab's list is usually filtered). */
+const TAB_FILTERS: FilterSet = {gender: 'female'};
 /** Pause between samples, so one edit's fan-out is over before the next starts. */
 const GAP_MS = 150;
 const WARMUP = 3;
@@ -44,7 +55,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   };
 
   say(
-    `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities} activities each, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
+    `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities.toLocaleString('en-US')} activities, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
 
@@ -59,8 +70,10 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     vite: false,
     fresh: !reused,
     seedProfiles: args.profiles,
-    seedActivitiesPerProfile: args.activities,
+    seedActivities: args.activities,
     zeroLogLevel: 'warn',
+    // The raw floor's queries (server/bench/raw-queries.ts) exist only in this API.
+    apiEnv: {KESHER_BENCH_QUERIES: '1'},
     signal: res.interrupted.signal,
   });
   const stack = await res.stack;
@@ -70,73 +83,103 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   say(
     `stack ready in ${seconds(t)} (seed, API, zero-cache ${reused ? 'on its kept replica' : 'incl. initial sync'}, phone proxy)`,
   );
+  const startup = {seedMs: stack.startup.seedMs, syncMs: reused ? undefined : stack.startup.zeroMs};
+  if (startup.seedMs !== undefined) say(`seed ${(startup.seedMs / 1000).toFixed(1)} s`);
+  if (startup.syncMs !== undefined) say(`zero-cache start incl. initial sync ${(startup.syncMs / 1000).toFixed(1)} s`);
   // One pool for sign-in and set-up (measurement (c) gets its own), closed before the stack stops.
   const sql = connect(stack.databaseURL, {max: 2});
   res.pools.push(sql);
 
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
 
-  // The edited profile: in the general database and among the first 100 by the list's order, so it
-  // is inside both users' windows.
-  const firstRows = await sql<{id: string; city: string; database: string}[]>`
-    SELECT id, city, database FROM profile ORDER BY surname, forename, id LIMIT ${LIST_LIMIT}`;
-  const target = firstRows.find(r => r.database === 'general');
-  if (!target) throw new Error(`no general-database profile among the first ${LIST_LIMIT}`);
+  // The edited card: a woman's in the general database, among the first of the women's list, so it is
+  // inside every tab's window (checked below on B's list).
+  const [target] = await sql<{id: string; city: string}[]>`
+    SELECT id, city FROM profile
+    WHERE gender = 'female' AND database = 'general' AND deleted_at IS NULL AND state <> 'pending'
+    ORDER BY name_search, id LIMIT 1`;
+  if (!target) throw new Error('no general-database woman to edit');
 
   t = performance.now();
   res.assertOpen();
-  const clientA = openClient(cacheURL, a, `bench-a-${tag}`);
-  const clientB = openClient(cacheURL, b, `bench-b-${tag}`);
-  res.clients.add(clientA).add(clientB);
-  const [viewA, viewB] = [materializeList(clientA, LIST_LIMIT), materializeList(clientB, LIST_LIMIT)];
-  res.views.push(viewA, viewB);
-  const [rowsA, rowsB] = await Promise.all([
-    untilComplete(viewA, 60_000, "client A's candidate list"),
-    untilComplete(viewB, 60_000, "client B's candidate list"),
+  // The editor (A's tab with the card open) and B's tabs watching it: Kesher's list and the raw list.
+  const [clientA, clientB, clientBRaw] = ['a', 'b', 'b-raw'].map((name, i) =>
+    openClient(cacheURL, i === 0 ? a : b, `bench-${name}-${tag}`),
+  ) as [BenchZero, BenchZero, BenchZero];
+  for (const c of [clientA, clientB, clientBRaw]) res.clients.add(c);
+  const cardA = materialize(clientA, queries.candidates.card({id: target.id}));
+  const listB = materialize(clientB, listQuery('kesher', TAB_FILTERS, LIST_LIMIT));
+  const listBRaw = materialize(clientBRaw, listQuery('raw', TAB_FILTERS, LIST_LIMIT));
+  res.views.push(cardA, listB, listBRaw);
+  const [, rowsB, rowsBRaw] = await Promise.all([
+    untilComplete(cardA, 60_000, "client A's card"),
+    untilComplete(listB, 60_000, "client B's candidate list"),
+    untilComplete(listBRaw, 60_000, "client B's raw list"),
   ]);
   for (const [name, rows] of [
-    ['A', rowsA],
     ['B', rowsB],
+    ['B raw', rowsBRaw],
   ] as const) {
-    if (!rows.some(r => r.id === target.id))
+    if (!rowsOf(rows).some(r => r.id === target.id))
       throw new Error(`profile ${target.id} is not in client ${name}'s first ${LIST_LIMIT}`);
   }
-  say(`clients A (${USER_A}) and B (${USER_B}) have their lists in ${seconds(t)}; editing profile ${target.id}`);
-  res.watcher = new CityWatcher(viewB, target.id);
-  const revisionInA = () => {
-    const row = (viewA.data as readonly ListRow[]).find(r => r.id === target.id);
-    if (!row) throw new Error(`profile ${target.id} left client A's list`);
-    return row.revision;
+  say(`A (${USER_A}) has the card and B (${USER_B}) the women's list in ${seconds(t)}; editing profile ${target.id}`);
+  const watchers = {kesher: new CityWatcher(listB, target.id), raw: new CityWatcher(listBRaw, target.id)};
+  res.watchers.push(watchers.kesher, watchers.raw);
+  const editor: Editor = {
+    zero: clientA,
+    profileID: target.id,
+    revision: () => {
+      const row = rowsOf(cardA.data)[0];
+      if (!row) throw new Error(`profile ${target.id} left client A's card`);
+      return row.revision;
+    },
   };
-  const editTarget = {profileID: target.id, watcher: res.watcher, revisionInA};
 
   t = performance.now();
-  const edits = await measureEdits({a: clientA, target: editTarget, samples: args.samples, warmup: WARMUP, gapMs: GAP_MS, tag});
+  const edits = await measureEdits({editor, watchers, samples: args.samples, warmup: WARMUP, gapMs: GAP_MS, tag});
   say(`(a)+(b) ${args.samples} edits (+${WARMUP} warm-up) in ${seconds(t)}`);
 
   t = performance.now();
   const pgSql = connect(stack.databaseURL, {max: 1});
   res.pools.push(pgSql);
-  const pg = await measurePostgres({sql: pgSql, target: editTarget, samples: args.samples, gapMs: GAP_MS, tag});
+  const pg = await measurePostgres({sql: pgSql, profileID: target.id, watchers, samples: args.samples, gapMs: GAP_MS, tag});
   say(`(c) ${args.samples} direct UPDATEs in ${seconds(t)}`);
 
   t = performance.now();
-  const cold = await measureColdList({
-    cacheURL,
-    users: [a, b],
-    expectedRows: new Map([
-      [a.userID, rowsA.length],
-      [b.userID, rowsB.length],
-    ]),
-    limit: LIST_LIMIT,
-    samples: args.coldSamples,
-    gapMs: GAP_MS,
-    tag,
-    open: res.clients,
-  });
-  say(`(d) ${args.coldSamples} cold clients in ${seconds(t)}`);
+  const common = {cacheURL, gapMs: GAP_MS, tag, open: res.clients};
+  const cold = await measureColdList({...common, users: [a, b], filters: {}, limit: LIST_LIMIT, samples: args.coldSamples});
+  say(`(d) ${args.coldSamples} cold clients each way in ${seconds(t)}`);
 
-  // Memory while A and B are still connected.
+  t = performance.now();
+  const searches = await searchesFromSeed(sql);
+  const search = await measureFilteredSearch({...common, user: b, ...searches, limit: LIST_LIMIT, samples: args.coldSamples});
+  say(`(s1)+(s2) ${args.coldSamples} searches each way in ${seconds(t)}: ${JSON.stringify(searches.refined)}`);
+  t = performance.now();
+  const apiURL = `http://localhost:${ports.api}`;
+  const savedCount = await measureSavedCount({...common, apiURL, user: b, editor, ...searches.saved, samples: args.coldSamples});
+  say(`(s3) ${args.coldSamples} live counts in ${seconds(t)}: ${JSON.stringify(searches.saved.filters)}`);
+
+  // Fan-out last: closing 50 tabs leaves zero-cache busy for a while (a search right after it waited > 60 s).
+  const fanout = [];
+  for (const k of args.fanout) {
+    t = performance.now();
+    const run = (flavour: Flavour) =>
+      measureFanout({
+        ...common,
+        users: [a, b],
+        editor,
+        flavour,
+        k,
+        filters: TAB_FILTERS,
+        limit: LIST_LIMIT,
+        samples: args.coldSamples,
+      });
+    fanout.push({kesher: await run('kesher'), raw: await run('raw')});
+    say(`(f) fan-out to ${k} tabs, ${args.coldSamples} edits each way, in ${seconds(t)}`);
+  }
+
+  // Memory while the clients are still connected.
   const memory = [
     ...stack.processes.map(p => ({label: p.label, memory: treeMemory(p.pid)})),
     {label: 'bench', memory: treeMemory(process.pid, false)},
@@ -152,11 +195,17 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     activities: args.activities,
     samples: args.samples,
     cores: availableParallelism(),
-    aToB: summarize(edits.aToB),
-    roundTrip: summarize(edits.roundTrip),
-    pgCommit: summarize(pg.commit),
-    pgToB: summarize(pg.toB),
-    coldList: summarize(cold),
+    startup,
+    aToB: edits.aToB,
+    roundTrip: edits.roundTrip,
+    pgCommit: pg.commit,
+    pgToB: pg.toB,
+    coldList: cold,
+    fanout,
+    firstPage: search.firstPage,
+    refine: search.refine,
+    searchTimedOut: search.timedOut,
+    savedCount,
     memory,
   });
   console.log(['', ...report, ...phoneReport(phone), ''].join('\n'));

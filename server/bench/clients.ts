@@ -1,6 +1,5 @@
 import {Zero} from '@rocicorp/zero';
 import {mutators} from '../../app/mutators.ts';
-import {queries} from '../../app/queries.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {schema} from '../../zero-schema.ts';
 import {acceptDeclaration, createSession, readSession} from '../auth/session.ts';
@@ -40,22 +39,29 @@ export function openClient(cacheURL: string, user: BenchUser, storageKey: string
 
 export type BenchZero = ReturnType<typeof openClient>;
 
-/** The fields of a candidate-list row the bench looks at. */
-export type ListRow = {readonly id: string; readonly city: string; readonly revision: number};
+/** A live view of any named query (a list of rows, or one row or none). */
+export type View = {
+  readonly data: unknown;
+  addListener(listener: (data: unknown, resultType: 'unknown' | 'complete' | 'error') => void): () => void;
+  destroy(): void;
+};
 
-/** The candidate list exactly as the list page asks for it (first window, no search). */
-export function materializeList(zero: BenchZero, limit: number) {
-  return zero.materialize(queries.candidates.list({filters: {}, limit}));
-}
+/** Materializes a named query (Kesher's or the bench's raw one) on a client. */
+export const materialize = (zero: BenchZero, query: unknown): View => zero.materialize(query as never) as unknown as View;
 
-export type ListView = ReturnType<typeof materializeList>;
+/** The fields of a profile row the bench looks at. */
+export type ProfileRow = {readonly id: string; readonly city: string; readonly revision: number};
 
-/** Resolves with the rows once the view's result is complete (the server's answer has arrived). */
-export function untilComplete(view: ListView, timeoutMs: number, what: string): Promise<readonly ListRow[]> {
+/** The rows of a view's data: a list's rows, or a one-row query's row. */
+export const rowsOf = (data: unknown): readonly ProfileRow[] =>
+  Array.isArray(data) ? (data as ProfileRow[]) : data ? [data as ProfileRow] : [];
+
+/** Resolves with the view's data once its result is complete (the server's answer has arrived). */
+export function untilComplete(view: View, timeoutMs: number, what: string): Promise<unknown> {
   let unsubscribe = () => {};
-  const complete = new Promise<readonly ListRow[]>((resolve, reject) => {
-    unsubscribe = view.addListener((rows, resultType) => {
-      if (resultType === 'complete') resolve(rows);
+  const complete = new Promise<unknown>((resolve, reject) => {
+    unsubscribe = view.addListener((data, resultType) => {
+      if (resultType === 'complete') resolve(data);
       if (resultType === 'error') reject(new Error(`${what}: the query failed on the server`));
     });
   });
@@ -71,12 +77,12 @@ export class CityWatcher {
   readonly #unsubscribe: () => void;
 
   constructor(
-    view: ListView,
+    view: View,
     readonly profileID: string,
   ) {
-    this.#unsubscribe = view.addListener(rows => {
+    this.#unsubscribe = view.addListener(data => {
       const now = performance.now();
-      const city = rows.find(r => r.id === profileID)?.city;
+      const city = rowsOf(data).find(r => r.id === profileID)?.city;
       const resolve = city === undefined ? undefined : this.#waiting.get(city);
       if (city !== undefined && resolve) {
         this.#waiting.delete(city);
@@ -87,7 +93,7 @@ export class CityWatcher {
 
   expect(city: string, timeoutMs: number): Promise<number> {
     const seen = new Promise<number>(resolve => this.#waiting.set(city, resolve));
-    return withTimeout(seen, timeoutMs, `the new city to reach client B`).finally(() => this.#waiting.delete(city));
+    return withTimeout(seen, timeoutMs, `the new city to reach a watching tab`).finally(() => this.#waiting.delete(city));
   }
 
   close() {

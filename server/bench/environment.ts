@@ -12,7 +12,7 @@ export type BenchDataDir = {dir: string; reused: boolean};
 export type BenchSeed = {profiles: number; activities: number};
 
 /**
- * `.data/bench-<N>-<A>` (N profiles, A activities each): reused only when a previous run kept it
+ * `.data/bench-<N>-<A>` (N profiles, A activities in all): reused only when a previous run kept it
  * (`--keep`) for the same seed; anything else (a crashed run, a half-finished seed) is wiped, so every
  * run starts from a known state.
  */

@@ -1,54 +1,40 @@
-import {mutators} from '../../app/mutators.ts';
+import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {Sql} from '../db/sql.ts';
-import {materializeList, openClient, untilComplete, type BenchUser, type BenchZero, type CityWatcher} from './clients.ts';
+import {materialize, openClient, rowsOf, untilComplete, type BenchUser, type BenchZero, type CityWatcher} from './clients.ts';
+import {cityFor, editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {sleep, withTimeout} from './timing.ts';
+import {emptyPair, FLAVOURS, listQuery, type Pair} from './workload.ts';
 
-/** Per-wait limits: a sample that takes longer than this is a failure, not a data point. */
-const EDIT_TIMEOUT_MS = 15_000;
 const COLD_TIMEOUT_MS = 60_000;
 
-/** The edited profile, B's watch on it, and its revision as client A has it now (what a quick edit sends). */
-export type EditTarget = {profileID: string; watcher: CityWatcher; revisionInA: () => number};
-
-/** A city value no earlier sample (or run) used, within the 60-character limit of the form. */
-const cityFor = (tag: string, kind: string, i: number) => `bench ${tag} ${kind} ${i}`;
+/** Another user's tab watching the edited card: through Kesher's list, and through the raw one. */
+export type Watchers = Record<'kesher' | 'raw', CityWatcher>;
 
 /**
- * (a) + (b): client A edits the city of a profile in client B's window through the real mutator (the
- * list's quick edit).
- * (a) is A's mutate call → B's listener showing the new city; (b) is A's mutate call → A's `server`
- * promise (the server ran the mutator, committed, and the result came back through zero-cache).
- * Samples run one at a time, `gapMs` apart, after `warmup` uncounted ones.
+ * (a) + (b): the editor edits the city of a card in another user's window: (a) the mutate call → that
+ * user's list showing the new city, on Kesher's list and on the raw list (two clients, both watching
+ * the same edit); (b) the mutate call → the mutator's server result. One sample at a time, `gapMs`
+ * apart, after `warmup` uncounted ones.
  */
 export async function measureEdits(opts: {
-  a: BenchZero;
-  target: EditTarget;
+  editor: Editor;
+  watchers: Watchers;
   samples: number;
   warmup: number;
   gapMs: number;
   tag: string;
-}): Promise<{aToB: number[]; roundTrip: number[]}> {
-  const aToB: number[] = [];
+}): Promise<{aToB: Pair; roundTrip: number[]}> {
+  const aToB = emptyPair();
   const roundTrip: number[] = [];
   for (let i = 0; i < opts.warmup + opts.samples; i++) {
-    const city = cityFor(opts.tag, 'z', i);
-    const seenByB = opts.target.watcher.expect(city, EDIT_TIMEOUT_MS);
-    const revision = opts.target.revisionInA();
-    const start = performance.now();
-    const result = opts.a.mutate(mutators.cards.save({id: opts.target.profileID, revision, city}));
-    const serverDone = result.server.then(r => {
-      if (r.type === 'error') throw new Error(`the server rejected the edit: ${r.error.type} ${r.error.message}`);
-      return performance.now();
-    });
-    // Handled below; these keep an early rejection from counting as unhandled meanwhile.
-    seenByB.catch(() => {});
-    serverDone.catch(() => {});
-    const clientResult = await withTimeout(result.client, EDIT_TIMEOUT_MS, "client A's optimistic edit");
-    if (clientResult.type === 'error') throw new Error(`client A's mutator failed: ${clientResult.error.message}`);
-    const [seenAt, doneAt] = await Promise.all([seenByB, withTimeout(serverDone, EDIT_TIMEOUT_MS, "the edit's server result")]);
+    const {seen, roundTrip: rt} = await editCity(opts.editor, cityFor(opts.tag, 'z', i), [
+      opts.watchers.kesher,
+      opts.watchers.raw,
+    ]);
     if (i >= opts.warmup) {
-      aToB.push(seenAt - start);
-      roundTrip.push(doneAt - start);
+      aToB.kesher.push(seen[0] as number);
+      aToB.raw.push(seen[1] as number);
+      roundTrip.push(rt);
     }
     await sleep(opts.gapMs);
   }
@@ -56,71 +42,87 @@ export async function measureEdits(opts: {
 }
 
 /**
- * (c): the floor — a direct autocommit UPDATE of the same profile through postgres.js (one warm
- * connection). Also records when client B sees that change, which is the replication path alone
- * (Postgres → zero-cache → B) without the mutator.
+ * (c): the floor below the mutator — a direct autocommit UPDATE of the same card through postgres.js
+ * (one warm connection), and when the watching lists see it: replication alone (Postgres →
+ * zero-cache → client), without the mutator.
  */
 export async function measurePostgres(opts: {
   sql: Sql;
-  target: EditTarget;
+  profileID: string;
+  watchers: Watchers;
   samples: number;
   gapMs: number;
   tag: string;
-}): Promise<{commit: number[]; toB: number[]}> {
+}): Promise<{commit: number[]; toB: Pair}> {
   const commit: number[] = [];
-  const toB: number[] = [];
+  const toB = emptyPair();
   await opts.sql`SELECT 1`; // connect (and warm) before timing
   for (let i = 0; i < opts.samples; i++) {
     const city = cityFor(opts.tag, 'pg', i);
-    const seenByB = opts.target.watcher.expect(city, EDIT_TIMEOUT_MS);
-    seenByB.catch(() => {}); // awaited below
+    const seen = FLAVOURS.map(f => opts.watchers[f].expect(city, EDIT_TIMEOUT_MS));
+    for (const s of seen) s.catch(() => {}); // awaited below
     const start = performance.now();
     await withTimeout(
-      Promise.resolve(opts.sql`UPDATE profile SET city = ${city}, updated_at = now() WHERE id = ${opts.target.profileID}`),
+      Promise.resolve(opts.sql`UPDATE profile SET city = ${city}, updated_at = now() WHERE id = ${opts.profileID}`),
       EDIT_TIMEOUT_MS,
       'a direct Postgres UPDATE',
     );
     commit.push(performance.now() - start);
-    toB.push((await seenByB) - start);
+    const [kesher, raw] = await Promise.all(seen);
+    toB.kesher.push((kesher as number) - start);
+    toB.raw.push((raw as number) - start);
     await sleep(opts.gapMs);
   }
   return {commit, toB};
 }
 
+/** Opens a brand-new client (fresh storage: a new client group on zero-cache, like a new browser), runs `use`, closes it. */
+export async function withColdClient<T>(
+  cacheURL: string,
+  user: BenchUser,
+  storageKey: string,
+  open: Set<BenchZero>,
+  use: (zero: BenchZero, start: number) => Promise<T>,
+): Promise<T> {
+  const start = performance.now();
+  const zero = openClient(cacheURL, user, storageKey);
+  open.add(zero);
+  try {
+    return await use(zero, start);
+  } finally {
+    open.delete(zero);
+    await withTimeout(zero.close(), 10_000, 'a cold client to close');
+  }
+}
+
 /**
- * (d): a brand-new client (fresh storage, so a new client group on zero-cache, like a new browser)
- * per sample, alternating users: construction → the candidate list reports 'complete'.
- * `open` tracks the client in flight so a shutdown can close it.
+ * (d): a new client per sample, alternating users and Kesher/raw: construction → the first page of
+ * the list (`filters`) reports 'complete', a full page.
  */
 export async function measureColdList(opts: {
   cacheURL: string;
   users: readonly BenchUser[];
-  expectedRows: ReadonlyMap<string, number>;
+  filters: FilterSet;
   limit: number;
   samples: number;
   gapMs: number;
   tag: string;
   open: Set<BenchZero>;
-}): Promise<number[]> {
-  const times: number[] = [];
+}): Promise<Pair> {
+  const times = emptyPair();
   for (let i = 0; i < opts.samples; i++) {
-    const user = opts.users[i % opts.users.length] as BenchUser;
-    const start = performance.now();
-    const zero = openClient(opts.cacheURL, user, `bench-cold-${opts.tag}-${i}`);
-    opts.open.add(zero);
-    try {
-      const view = materializeList(zero, opts.limit);
-      const rows = await untilComplete(view, COLD_TIMEOUT_MS, `a cold client's candidate list (${user.userID})`);
-      times.push(performance.now() - start);
-      const expected = opts.expectedRows.get(user.userID);
-      if (rows.length !== expected)
-        throw new Error(`a cold client of ${user.userID} got ${rows.length} rows, expected ${expected}`);
-      view.destroy();
-    } finally {
-      opts.open.delete(zero);
-      await withTimeout(zero.close(), 10_000, 'a cold client to close');
+    for (const flavour of FLAVOURS) {
+      const user = opts.users[i % opts.users.length] as BenchUser;
+      await withColdClient(opts.cacheURL, user, `bench-cold-${opts.tag}-${flavour}-${i}`, opts.open, async (zero, start) => {
+        const view = materialize(zero, listQuery(flavour, opts.filters, opts.limit));
+        const rows = rowsOf(await untilComplete(view, COLD_TIMEOUT_MS, `a cold ${flavour} list (${user.userID})`));
+        times[flavour].push(performance.now() - start);
+        if (rows.length !== opts.limit)
+          throw new Error(`a cold ${flavour} client of ${user.userID} got ${rows.length} rows, expected ${opts.limit}`);
+        view.destroy();
+      });
+      await sleep(opts.gapMs);
     }
-    await sleep(opts.gapMs);
   }
   return times;
 }

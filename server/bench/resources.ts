@@ -1,6 +1,6 @@
 import type {Sql} from '../db/sql.ts';
 import type {Stack} from '../stack/stack.ts';
-import type {BenchZero, CityWatcher, ListView} from './clients.ts';
+import type {BenchZero, CityWatcher, View} from './clients.ts';
 import {withTimeout} from './timing.ts';
 
 /** Thrown by a step that would start something after shutdown began. */
@@ -15,10 +15,10 @@ export class ShuttingDown extends Error {
  * connection pools, then the stack (which stops Postgres last).
  */
 export class Resources {
-  readonly views: ListView[] = [];
+  readonly views: View[] = [];
   readonly clients = new Set<BenchZero>();
   readonly pools: Sql[] = [];
-  watcher: CityWatcher | undefined;
+  readonly watchers: CityWatcher[] = [];
   /** Aborts a stack that is still starting: it then stops what it had started and rejects. */
   readonly interrupted = new AbortController();
   /** startStack's promise, set the moment it is called. */
@@ -35,7 +35,7 @@ export class Resources {
 
   async close(log: (line: string) => void) {
     this.closing = true;
-    this.watcher?.close();
+    for (const watcher of this.watchers) watcher.close();
     for (const view of this.views) view.destroy();
     await Promise.all([...this.clients].map(z => withTimeout(z.close(), 5_000, 'a Zero client to close').catch(() => {})));
     await Promise.all(this.pools.map(sql => sql.end({timeout: 2})));

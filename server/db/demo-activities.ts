@@ -1,6 +1,6 @@
 /**
  * Deterministic demo activities between demo candidates: the demo's daily work and the bench's load
- * (`--activities N` per profile). Like demo-data.ts, each row is a handful of PRNG draws, so a million
+ * (`--activities N` in all). Like demo-data.ts, each row is a handful of PRNG draws, so a million
  * rows stay cheap to generate.
  */
 
@@ -50,13 +50,13 @@ export type DemoActivity = {
 };
 
 /**
- * `perProfile` activities per profile (so each card appears on about twice as many, one per side), spread over the last
+ * `count` activities between random pairs (so each card appears on about 2 × count / cards of them), spread over the last
  * year: older ones are mostly settled (done or irrelevant), recent ones mostly in progress, and about
  * half of the open ones carry a reminder from three days overdue to three weeks ahead.
  */
 export function generateActivities(
   profiles: readonly DemoProfile[],
-  perProfile: number,
+  count: number,
   authorIDs: readonly string[],
   now = Date.now(),
   seed = 7,
@@ -65,7 +65,6 @@ export function generateActivities(
   const men = profiles.filter(p => p.gender === 'male');
   const women = profiles.filter(p => p.gender === 'female');
   if (men.length === 0 || women.length === 0 || authorIDs.length === 0) return [];
-  const count = Math.round(profiles.length * perProfile);
   const pickType = (): ActivityType => {
     let r = rand();
     for (const type of TYPES) if ((r -= TYPE_WEIGHTS[type]) < 0) return type;

@@ -6,6 +6,7 @@ import {hashPassword} from '../auth/passwords.ts';
 import {syncRepresentativeAccount} from '../representatives/account.ts';
 import {addStaffMember} from '../staff/staff-members.ts';
 import {DEMO_INSTITUTIONS, demoDetails} from './demo-details.ts';
+import {copyRows} from './bulk-copy.ts';
 import {generateActivities} from './demo-activities.ts';
 import {generateProfiles, type DemoProfile} from './demo-data.ts';
 
@@ -101,7 +102,7 @@ const SHADCHAN_IDS = DEMO_USERS.filter(u => u.role === 'shadchan' || u.role === 
 export type DemoAccount = {id: string; name: string; email: string; password: string};
 
 /**
- * Seeds the demo staff, ~300 candidates and `activitiesPerProfile` activities per candidate (a year of
+ * Seeds the demo staff, ~300 candidates and `activities` activities in all (two per candidate unless told; a year of
  * work, some with reminders), once: a second start keeps the data. Returns the accounts it created (undefined when the database already had users). Development
  * gives every account the published DEMO_PASSWORD; `randomPasswords` (production with SEED_DEMO) gives
  * each its own, which only this answer ever holds.
@@ -109,7 +110,11 @@ export type DemoAccount = {id: string; name: string; email: string; password: st
 export async function seedDemoIfEmpty(
   sql: Sql,
   profileCount = 300,
-  {randomPasswords = false, activitiesPerProfile = 2} = {},
+  {
+    randomPasswords = false,
+    activities = profileCount * 2,
+    log = (_line: string) => {},
+  }: {randomPasswords?: boolean; activities?: number; log?: (line: string) => void} = {},
 ): Promise<DemoAccount[] | undefined> {
   return sql.begin(async tx => {
     await tx`LOCK TABLE app_user IN EXCLUSIVE MODE`;
@@ -166,9 +171,17 @@ export async function seedDemoIfEmpty(
              VALUES (${r.id}, ${r.name}, ${r.role}, ${r.gender}, ${r.email}, ${r.phone}, ${r.formCoordinator},
                      ${r.inquiryContact}, ${r.phoneHours}, ${r.placeID})`;
     await syncRepresentativeAccount(tx, v.parse(representativeSchema, r));
-    const profiles = await demoProfiles(tx, profileCount);
-    await insertProfiles(tx, profiles);
-    await insertDemoActivities(tx, profiles, activitiesPerProfile);
+    // Each phase's time, so a slow seed of a large bench shows where it goes.
+    const timed = async <T>(what: string, step: () => Promise<T>) => {
+      const start = performance.now();
+      const result = await step();
+      log(`${what} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      return result;
+    };
+    const profiles = await timed(`generated ${profileCount} profiles`, () => demoProfiles(tx, profileCount));
+    await insertProfiles(tx, profiles, timed);
+    await insertDemoActivities(tx, profiles, activities, timed);
+    await timed('set the derived card columns', () => setDerivedColumns(tx));
     return accounts;
   });
 }
@@ -180,39 +193,80 @@ async function demoProfiles(sql: Sql, count: number, seed = 1): Promise<DemoProf
   return generateProfiles(count, {seed, today: new Date(), sectorIDs, statusIDs, ownerIDs: SHADCHAN_IDS});
 }
 
-/** Bulk insert in chunks that stay under Postgres' 65,535 bind parameters per statement. */
-async function insertInChunks(
-  sql: Sql,
-  table: 'profile' | 'profile_detail' | 'activity',
-  rows: ReadonlyArray<Record<string, unknown>>,
-) {
-  const perChunk = Math.floor(65_000 / Math.max(1, Object.keys(rows[0] ?? {}).length));
-  for (let i = 0; i < rows.length; i += perChunk) await sql`INSERT INTO ${sql(table)} ${sql(rows.slice(i, i + perChunk))}`;
+/**
+ * The row triggers that derive a card's search rows (migrations/0026, 0030): per row they cost a
+ * function call and a few statements each, so a bulk seed pauses them and derives the same rows once,
+ * set-based, with the migrations' own functions.
+ */
+const DERIVING_TRIGGERS = [
+  ['profile', 'profile_keys'],
+  ['profile_detail', 'profile_detail_keys'],
+  ['profile_detail', 'profile_detail_search'],
+  ['profile_detail', 'profile_detail_institution'],
+] as const;
+
+type Timed = <T>(what: string, step: () => Promise<T>) => Promise<T>;
+
+async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[], timed: Timed) {
+  for (const [table, trigger] of DERIVING_TRIGGERS) await sql`ALTER TABLE ${sql(table)} DISABLE TRIGGER ${sql(trigger)}`;
+  await timed('copied the profiles', () =>
+    copyRows(
+      sql,
+      'profile',
+      profiles.map(p => ({
+        id: p.id,
+        forename: p.forename,
+        surname: p.surname,
+        gender: p.gender,
+        birth_date: p.birthDate,
+        city: p.city,
+        sector_id: p.sectorID,
+        status_id: p.statusID,
+        database: p.database,
+        owner_id: p.ownerID,
+        phones: p.phones,
+      })),
+    ),
+  );
+  await timed('copied the details', () =>
+    copyRows(
+      sql,
+      'profile_detail',
+      profiles.map((p, index) => ({profile_id: p.id, id_number: p.idNumber, details: demoDetails(p, index + 1)})),
+    ),
+  );
+  for (const [table, trigger] of DERIVING_TRIGGERS) await sql`ALTER TABLE ${sql(table)} ENABLE TRIGGER ${sql(trigger)}`;
+  // What the paused triggers would have written (the seed runs on an empty database: every card is new).
+  await timed(
+    'derived the search keys',
+    () => sql`INSERT INTO profile_key (profile_id, key) SELECT p.id, k FROM profile p, profile_keys_of(p.id) k`,
+  );
+  await timed(
+    'derived the facets',
+    () => sql`INSERT INTO profile_facet SELECT d.profile_id, f.* FROM profile_detail d, detail_facets(d.details) f`,
+  );
 }
 
-async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[]) {
-  await insertInChunks(
-    sql,
-    'profile',
-    profiles.map(p => ({
-      id: p.id,
-      forename: p.forename,
-      surname: p.surname,
-      gender: p.gender,
-      birth_date: p.birthDate,
-      city: p.city,
-      sector_id: p.sectorID,
-      status_id: p.statusID,
-      database: p.database,
-      owner_id: p.ownerID,
-      phones: sql.json(p.phones),
-    })),
-  );
-  await insertInChunks(
-    sql,
-    'profile_detail',
-    profiles.map((p, index) => ({profile_id: p.id, id_number: p.idNumber, details: sql.json(demoDetails(p, index + 1))})),
-  );
+/**
+ * The card columns the paused triggers keep — the details' preset columns and linked institution
+ * (migrations/0026, 0030), the last-activity and last-suggestion times (migrations/0019) — in one
+ * pass over the cards: each UPDATE rewrites every card and its indexes, so one pass, not two.
+ */
+async function setDerivedColumns(sql: Sql) {
+  await sql`
+    UPDATE profile p
+    SET marital_status = d.details->>'maritalStatus',
+        height = CASE WHEN jsonb_typeof(d.details->'height') = 'number' THEN (d.details->>'height')::integer END,
+        filled_fields = ' ' || coalesce((SELECT string_agg(DISTINCT f.field, ' ' ORDER BY f.field) || ' '
+                                         FROM profile_facet f WHERE f.profile_id = p.id), ''),
+        institution_id = institution_named(d.details->>'institution'),
+        last_activity_at = t.last_activity,
+        last_suggestion_at = t.last_suggestion
+    FROM profile_detail d
+    LEFT JOIN (SELECT c, max(updated_at) AS last_activity, max(created_at) FILTER (WHERE type = 'suggestion') AS last_suggestion
+               FROM activity, unnest(ARRAY[male_profile_id, female_profile_id]) AS c
+               WHERE c IS NOT NULL GROUP BY c) t ON t.c = d.profile_id
+    WHERE d.profile_id = p.id`;
 }
 
 export type DemoSelfUser = {tz: string; birthday: string; phone: string; name: string};
@@ -234,19 +288,13 @@ export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> 
 
 /**
  * The demo activities in bulk. The per-row trigger that keeps the cards' last-activity times would
- * recompute each card once per row, so it is paused for the insert and the times set once, set-based,
- * in the same transaction (the same values the trigger keeps).
+ * recompute each card once per row, so it is paused for the insert; setDerivedColumns then sets the
+ * times once, set-based, in the same transaction (the same values the trigger keeps).
  */
-async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], perProfile: number) {
-  const rows = generateActivities(profiles, perProfile, SHADCHAN_IDS);
+async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], count: number, timed: Timed) {
+  const rows = await timed(`generated ${count} activities`, async () => generateActivities(profiles, count, SHADCHAN_IDS));
   if (rows.length === 0) return;
   await sql`ALTER TABLE activity DISABLE TRIGGER activity_touches_profiles`;
-  await insertInChunks(sql, 'activity', rows);
+  await timed('copied the activities', () => copyRows(sql, 'activity', rows));
   await sql`ALTER TABLE activity ENABLE TRIGGER activity_touches_profiles`;
-  await sql`
-    UPDATE profile SET last_activity_at = t.last_activity, last_suggestion_at = t.last_suggestion
-    FROM (SELECT p, max(updated_at) AS last_activity, max(created_at) FILTER (WHERE type = 'suggestion') AS last_suggestion
-          FROM activity, unnest(ARRAY[male_profile_id, female_profile_id]) AS p
-          WHERE p IS NOT NULL GROUP BY p) t
-    WHERE profile.id = t.p`;
 }

@@ -32,8 +32,8 @@ export type StackOptions = {
   vite: boolean;
   /** Seed demo data (staff, candidates, activities) when the database has no users yet. */
   seedProfiles: number | false;
-  /** Demo activities per seeded candidate (seed.ts's default when unset). */
-  seedActivitiesPerProfile?: number;
+  /** Demo activities in all (seed.ts's default when unset). */
+  seedActivities?: number;
   /** Give the seeded demo accounts random passwords (production) instead of the published demo one. */
   randomDemoPasswords?: boolean;
   /** The operator confirmed a firewall admits only the reverse proxy (FIREWALL_CONFIRMED=true). */
@@ -56,6 +56,8 @@ export type Stack = {
   processes: Array<{label: string; pid: number}>;
   /** The demo accounts this start seeded (none when the database already had users). */
   seeded: DemoAccount[];
+  /** How long seeding took (when this start seeded) and zero-cache's start, which includes the replica's initial sync on a new replica. */
+  startup: {seedMs?: number; zeroMs?: number};
   stop(): Promise<void>;
   exited: Promise<string>;
 };
@@ -121,16 +123,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     proceed();
     const sql = connect(databaseURL, {max: 2});
     let seeded: DemoAccount[] = [];
+    const startup: Stack['startup'] = {};
     try {
       const applied = await migrate(sql);
       logLine('pg', applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations up to date');
       if (options.seedProfiles !== false) {
         const seedOptions = {
           randomPasswords: options.randomDemoPasswords,
-          activitiesPerProfile: options.seedActivitiesPerProfile,
+          activities: options.seedActivities,
+          log: (line: string) => logLine('pg', `seed: ${line}`),
         };
+        const seedStart = performance.now();
         seeded = (await seedDemoIfEmpty(sql, options.seedProfiles, seedOptions)) ?? [];
-        if (seeded.length) logLine('pg', `seeded demo data (${options.seedProfiles} candidates and their activities)`);
+        if (seeded.length) {
+          startup.seedMs = performance.now() - seedStart;
+          logLine(
+            'pg',
+            `seeded demo data (${options.seedProfiles} candidates and their activities) in ${(startup.seedMs / 1000).toFixed(1)} s`,
+          );
+        }
       }
     } finally {
       await sql.end({timeout: 2});
@@ -173,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     proceed();
 
     mkdirSync(path.join(dataDir, 'zero'), {recursive: true});
+    const zeroStart = performance.now();
     const zero = watch(
       startChild(
         'zero',
@@ -213,6 +225,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     );
     await waitUntil('zero-cache', httpOK(`http://${reach}:${ports.zero}/`), zero.child, options.signal, 120_000);
+    startup.zeroMs = performance.now() - zeroStart;
     logLine('zero', `ready on :${ports.zero}`);
     proceed();
 
@@ -253,7 +266,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
       logLine('start', `warning: ${list} listen beyond loopback`);
     }
-    return {appURL, databaseURL, ports, processes, seeded, stop, exited};
+    return {appURL, databaseURL, ports, processes, seeded, startup, stop, exited};
   } catch (error) {
     await stop();
     throw error;

@@ -14,6 +14,7 @@ import {clientIP} from '../http/body.ts';
 import {serverMutators} from './mutators.ts';
 import {queryWatch, type TransformedQuery} from './query-watch.ts';
 import {markActive} from '../auth/session.ts';
+import {rawQueries} from '../bench/raw-queries.ts';
 
 /** Mutations an open page sends by itself (presence beats every few seconds): not the user's activity. */
 const SENT_BY_ITSELF = /^presence\./;
@@ -23,9 +24,10 @@ const SENT_BY_ITSELF = /^presence\./;
  * which puts the client in Zero's needs-auth state. ctx is always built here, never taken from the client.
  * A session whose declaration is due never gets here (server/auth/session-gate.ts answers 403). Both
  * endpoints tell the idle clock when the user did something, and the query endpoint records card-detail
- * openings (server/zero/query-watch.ts).
+ * openings (server/zero/query-watch.ts). `benchQueries` adds the bench's unfiltered floor
+ * (server/bench/raw-queries.ts): never outside a bench run.
  */
-export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
+export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql, {benchQueries = false} = {}) {
   const dbProvider = zeroPostgresJS(schema, sql);
   const watch = queryWatch(sql);
 
@@ -36,7 +38,9 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql) {
     const transformed: TransformedQuery[] = [];
     const response = await handleQueryRequest({
       handler: (name, args) => {
-        const query = mustGetQuery(queries, name).fn({args, ctx});
+        const query = (
+          benchQueries && name.startsWith('bench.') ? mustGetQuery(rawQueries, name) : mustGetQuery(queries, name)
+        ).fn({args, ctx});
         transformed.push({name, args});
         return query;
       },

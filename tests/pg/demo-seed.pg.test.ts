@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('the demo seed', () => {
   test('seeds the activities in bulk with the cards’ last-activity times the trigger would keep', async () => {
-    expect(await seedDemoIfEmpty(sql, 40, {activitiesPerProfile: 3})).toBeDefined();
+    expect(await seedDemoIfEmpty(sql, 40, {activities: 120})).toBeDefined();
     const [{count}] = await sql<[{count: number}]>`SELECT count(*)::int AS count FROM activity`;
     expect(count).toBe(120);
     const seeded = await sql`SELECT id, last_activity_at, last_suggestion_at FROM profile ORDER BY id`;
@@ -38,6 +38,23 @@ describe('the demo seed', () => {
     expect(await seedDemoIfEmpty(sql, 40)).toBeUndefined(); // once only
     // Demo users count as having signed the commitment form (server/agreement/), so the demo opens at once.
     expect(await sql`SELECT id FROM app_user WHERE agreement_due`).toEqual([]);
+  });
+
+  test('derives the search rows set-based exactly as the paused row triggers would', async () => {
+    const derived = () =>
+      Promise.all([
+        sql`SELECT profile_id, key FROM profile_key ORDER BY 1, 2`,
+        sql`SELECT * FROM profile_facet ORDER BY 1, 2, 3`,
+        sql`SELECT id, marital_status, height, filled_fields, institution_id, city_fold FROM profile ORDER BY id`,
+      ]);
+    const seeded = await derived();
+    expect(seeded[0].length).toBeGreaterThan(0);
+    expect(seeded[1].length).toBeGreaterThan(0);
+    // Every trigger is back on, and firing them all for every card changes nothing.
+    expect(await sql`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'O'`).toEqual([]);
+    await sql`UPDATE profile SET city = city, forename = forename`;
+    await sql`UPDATE profile_detail SET details = details, id_number = id_number`;
+    expect(await derived()).toEqual(seeded);
   });
 
   test("the demo representative's account is the one added as a user, linked to her seminary, whose cards name it", async () => {

@@ -43,6 +43,8 @@ export async function startTestApi(
     production?: boolean;
     /** The phone provider's signing secret; without it the provider's webhook answers 404. */
     phoneProxySecret?: string;
+    /** The bench's raw queries (server/bench/raw-queries.ts). */
+    benchQueries?: boolean;
   } = {},
 ) {
   const provider = await startPhoneProvider();
@@ -77,6 +79,7 @@ export async function startTestApi(
     forum: options.forum,
     files: options.files,
     phoneProxySecret: options.phoneProxySecret,
+    benchQueries: options.benchQueries,
   });
   // Requests arrive as from a browser on this machine (development routes answer only loopback clients);
   // a test that plays a remote client passes its own env.

@@ -12,11 +12,11 @@ const profiles = generateProfiles(400, {
 const gender = new Map(profiles.map(p => [p.id, p.gender]));
 
 describe('demo activities', () => {
-  const rows = generateActivities(profiles, 3, ['a', 'b'], NOW);
+  const rows = generateActivities(profiles, 1200, ['a', 'b'], NOW);
 
-  it('makes N per profile, the same ones for the same seed, with unique ids', () => {
+  it('makes the number asked for, the same ones for the same seed, with unique ids', () => {
     expect(rows).toHaveLength(1200);
-    expect(generateActivities(profiles, 3, ['a', 'b'], NOW)).toEqual(rows);
+    expect(generateActivities(profiles, 1200, ['a', 'b'], NOW)).toEqual(rows);
     expect(new Set(rows.map(r => r.id)).size).toBe(rows.length);
   });
 
@@ -52,6 +52,6 @@ describe('demo activities', () => {
         NOW,
       ),
     ).toEqual([]);
-    expect(generateActivities(profiles, 3, [], NOW)).toEqual([]);
+    expect(generateActivities(profiles, 1200, [], NOW)).toEqual([]);
   });
 });

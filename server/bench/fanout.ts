@@ -1,0 +1,76 @@
+import type {FilterSet} from '../../app/candidates/search/filters.ts';
+import {CityWatcher, materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View} from './clients.ts';
+import {cityFor, editCity, type Editor} from './edits.ts';
+import {sleep, TimeoutError, withTimeout} from './timing.ts';
+import {tabQueries, type Flavour} from './workload.ts';
+
+const OPEN_TIMEOUT_MS = 60_000;
+
+/** One fan-out row: the edit → the last of K tabs showing it, and the bench process's own CPU meanwhile. */
+export type FanoutResult = {k: number; flavour: Flavour; lastTab: number[]; benchCPU: number; failed?: string};
+
+/**
+ * Fan-out: K tabs open (each its own client group, alternating users), each holding what a real tab
+ * holds (tabQueries: the filtered list, the edited card, the bell); the editor edits the card and the
+ * sample is the time from the mutate call until the last of the K tabs shows it in both its list and
+ * its card. The tabs live in this process, so its CPU share is reported: near 100 % of a core means
+ * the bench, not zero-cache, is what is measured.
+ */
+export async function measureFanout(opts: {
+  cacheURL: string;
+  users: readonly BenchUser[];
+  editor: Editor;
+  flavour: Flavour;
+  k: number;
+  filters: FilterSet;
+  limit: number;
+  samples: number;
+  gapMs: number;
+  tag: string;
+  open: Set<BenchZero>;
+}): Promise<FanoutResult> {
+  const tabs: Array<{zero: BenchZero; views: View[]; watchers: CityWatcher[]}> = [];
+  try {
+    for (let i = 0; i < opts.k; i++) {
+      const user = opts.users[i % opts.users.length] as BenchUser;
+      const zero = openClient(opts.cacheURL, user, `bench-tab-${opts.tag}-${opts.flavour}-${opts.k}-${i}`);
+      opts.open.add(zero);
+      const q = tabQueries(opts.flavour, {
+        filters: opts.filters,
+        limit: opts.limit,
+        cardID: opts.editor.profileID,
+        userID: user.userID,
+      });
+      const views = [materialize(zero, q.list), materialize(zero, q.card), materialize(zero, q.bell)];
+      tabs.push({zero, views, watchers: views.slice(0, 2).map(v => new CityWatcher(v, opts.editor.profileID))});
+    }
+    try {
+      await Promise.all(
+        tabs.flatMap(t => t.views.map(v => untilComplete(v, OPEN_TIMEOUT_MS, `a ${opts.flavour} tab's queries`))),
+      );
+    } catch (e) {
+      // Reported in the table rather than ending the run (seen intermittently after many client groups).
+      if (!(e instanceof TimeoutError)) throw e;
+      return {k: opts.k, flavour: opts.flavour, lastTab: [], benchCPU: NaN, failed: e.message};
+    }
+    const watchers = tabs.flatMap(t => t.watchers);
+    const lastTab: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
+    for (let i = 0; i < opts.samples + 1; i++) {
+      const {seen} = await editCity(opts.editor, cityFor(opts.tag, `f${opts.flavour[0]}${opts.k}`, i), watchers);
+      if (i > 0) lastTab.push(Math.max(...seen)); // the first edit warms the tabs up
+      await sleep(opts.gapMs);
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const benchCPU = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+    return {k: opts.k, flavour: opts.flavour, lastTab, benchCPU};
+  } finally {
+    for (const t of tabs) {
+      for (const w of t.watchers) w.close();
+      for (const v of t.views) v.destroy();
+      opts.open.delete(t.zero);
+    }
+    await Promise.all(tabs.map(t => withTimeout(t.zero.close(), 10_000, 'a tab to close').catch(() => {})));
+  }
+}
