@@ -16,6 +16,7 @@ import {CityWatcher, materializeList, openClient, signIn, untilComplete, type Li
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
+import {analyseFilters, analysisReport} from './analyse.ts';
 import {formatReport} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
@@ -37,7 +38,8 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: boolean, res: Resources) {
   const tag = randomBytes(3).toString('hex');
-  const cacheURL = `http://127.0.0.1:${ports.zero}`;
+  // zero-cache's inspector (the analyser) needs its admin password.
+  const zeroAdminPassword = randomBytes(24).toString('base64url');
   const died = (why: string) => {
     console.error(`[bench] ${why}`);
     void exit(1);
@@ -47,6 +49,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities} activities each, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
+  if (args.viewSyncers) say(`Zero multi-node: a replication manager and ${args.viewSyncers} view-syncers`);
 
   // The stack seeds N candidates before zero-cache starts, so its initial sync starts from the full set.
   let t = performance.now();
@@ -61,6 +64,8 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     seedProfiles: args.profiles,
     seedActivitiesPerProfile: args.activities,
     zeroLogLevel: 'warn',
+    zeroAdminPassword,
+    viewSyncers: args.viewSyncers,
     signal: res.interrupted.signal,
   });
   const stack = await res.stack;
@@ -75,6 +80,17 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   res.pools.push(sql);
 
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
+  // Each client picks one sync endpoint (with view-syncers, A and B sit on different ones: an edit
+  // crosses from one view-syncer to the other through the replication manager's change-streamer).
+  const {syncURLs} = stack;
+  const syncURL = (i: number) => syncURLs[i % syncURLs.length] as string;
+
+  if (args.analyse) {
+    const zero = openClient(syncURL(0), a, `bench-analyse-${tag}`);
+    res.clients.add(zero);
+    console.log(['', ...analysisReport(await analyseFilters(zero, zeroAdminPassword)), ''].join('\n'));
+    return;
+  }
 
   // The edited profile: in the general database and among the first 100 by the list's order, so it
   // is inside both users' windows.
@@ -85,8 +101,8 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
 
   t = performance.now();
   res.assertOpen();
-  const clientA = openClient(cacheURL, a, `bench-a-${tag}`);
-  const clientB = openClient(cacheURL, b, `bench-b-${tag}`);
+  const clientA = openClient(syncURL(0), a, `bench-a-${tag}`);
+  const clientB = openClient(syncURL(1), b, `bench-b-${tag}`);
   res.clients.add(clientA).add(clientB);
   const [viewA, viewB] = [materializeList(clientA, LIST_LIMIT), materializeList(clientB, LIST_LIMIT)];
   res.views.push(viewA, viewB);
@@ -122,7 +138,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
 
   t = performance.now();
   const cold = await measureColdList({
-    cacheURL,
+    syncURL,
     users: [a, b],
     expectedRows: new Map([
       [a.userID, rowsA.length],

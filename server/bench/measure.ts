@@ -93,7 +93,8 @@ export async function measurePostgres(opts: {
  * `open` tracks the client in flight so a shutdown can close it.
  */
 export async function measureColdList(opts: {
-  cacheURL: string;
+  /** The sync endpoint of the i-th cold client (view-syncers: round robin). */
+  syncURL: (i: number) => string;
   users: readonly BenchUser[];
   expectedRows: ReadonlyMap<string, number>;
   limit: number;
@@ -106,7 +107,7 @@ export async function measureColdList(opts: {
   for (let i = 0; i < opts.samples; i++) {
     const user = opts.users[i % opts.users.length] as BenchUser;
     const start = performance.now();
-    const zero = openClient(opts.cacheURL, user, `bench-cold-${opts.tag}-${i}`);
+    const zero = openClient(opts.syncURL(i), user, `bench-cold-${opts.tag}-${i}`);
     opts.open.add(zero);
     try {
       const view = materializeList(zero, opts.limit);
