@@ -21,9 +21,10 @@ export type FilterAnalysis = {
 /**
  * A plan line SQLite writes when no index serves the statement: a bare `SCAN table` (no index at all)
  * or a temporary B-tree to sort the rows. `SCAN … USING INDEX` walks an index in order (the list's sort)
- * and is what a Take over an ordered index should do.
+ * and is what a Take over an ordered index should do; `SCAN json_each VIRTUAL TABLE` is the value list
+ * of an `IN` (zqlite binds it as JSON), not a table.
  */
-const unindexedLine = (line: string) => /TEMP B-TREE/.test(line) || (/\bSCAN\b/.test(line) && !/USING/.test(line));
+const unindexedLine = (line: string) => /TEMP B-TREE/.test(line) || (/\bSCAN\b/.test(line) && !/USING|VIRTUAL TABLE/.test(line));
 
 /** Runs Zero's analyser (the inspector's analyzeNamedQuery, on zero-cache itself, with this client's permissions) per example filter set. */
 export async function analyseFilters(
