@@ -62,7 +62,9 @@ export async function startZeroCaches(
   for (let i = 0; i < opts.viewSyncers; i++) {
     const port = viewSyncerPort(opts.port, i);
     const replicaFile = path.join(path.dirname(opts.replicaFile), `view-syncer-${i}`, 'replica.db');
+    const copyStart = performance.now();
     copyReplica(opts.replicaFile, replicaFile);
+    logLine('zero', `view-syncer ${i}: replica copied in ${((performance.now() - copyStart) / 1000).toFixed(1)} s`);
     const syncer = watch(
       startZeroCache(base, {
         ZERO_PORT: String(port),
