@@ -14,14 +14,22 @@ export type BenchArgs = {
   fanout: number[];
   /** Keep the data dir afterwards, so the next run with the same --profiles skips seeding and sync. */
   keep: boolean;
+  /** Zero's multi-node topology: a replication manager plus this many view-syncers (0: one zero-cache). */
+  viewSyncers: number;
+  /** Instead of the latency run: Zero's query analyser on candidates.list for every example filter set. */
+  analyse: boolean;
 };
 
-export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep]
+export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep] [--view-syncers V] [--analyse]
   --profiles N   demo candidates to seed (default 10000)
   --activities N demo activities in all, spread over the candidates (default 10 × profiles)
   --samples K    samples per metric (default 60; the cold list start uses min(K, 20))
   --fanout K,K…  fan-out sizes: tabs watching one edit (default 5,20,50)
   --keep         keep .data/bench-N-A for a faster re-run with the same N and A
+  --view-syncers V  Zero's multi-node topology: one replication manager and V view-syncers, the
+                 clients spread over them (default 0: one zero-cache, as npm start runs it)
+  --analyse      run Zero's query analyser on the candidate list for each example filter set
+                 (server/bench/filter-examples.ts) instead of the latency measurements
 Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).`;
 
 /** Accepts 10000, 10_000 or 10,000. */
@@ -41,6 +49,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
       samples: {type: 'string'},
       fanout: {type: 'string'},
       keep: {type: 'boolean', default: false},
+      'view-syncers': {type: 'string'},
+      analyse: {type: 'boolean', default: false},
       help: {type: 'boolean', short: 'h', default: false},
     },
     strict: true,
@@ -56,5 +66,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     coldSamples: Math.min(samples, 20),
     fanout: (values.fanout ?? '5,20,50').split(',').map(k => positiveInteger('fanout', k.trim(), 0)),
     keep: values.keep,
+    viewSyncers: values['view-syncers'] === '0' ? 0 : positiveInteger('view-syncers', values['view-syncers'], 0),
+    analyse: values.analyse,
   };
 }

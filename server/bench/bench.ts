@@ -25,6 +25,7 @@ import {listQuery, type Flavour} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeMemory} from './memory.ts';
+import {analyseFilters, analysisReport} from './analyse.ts';
 import {formatReport} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
@@ -48,7 +49,8 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: boolean, res: Resources) {
   const tag = randomBytes(3).toString('hex');
-  const cacheURL = `http://127.0.0.1:${ports.zero}`;
+  // zero-cache's inspector (the analyser) needs its admin password.
+  const zeroAdminPassword = randomBytes(24).toString('base64url');
   const died = (why: string) => {
     console.error(`[bench] ${why}`);
     void exit(1);
@@ -58,6 +60,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     `${args.profiles.toLocaleString('en-US')} profiles, ${args.activities.toLocaleString('en-US')} activities, ${args.samples} samples, data in ${dataDir}${reused ? ' (reused)' : ''}`,
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
+  if (args.viewSyncers) say(`Zero multi-node: a replication manager and ${args.viewSyncers} view-syncers`);
 
   // The stack seeds N candidates before zero-cache starts, so its initial sync starts from the full set.
   let t = performance.now();
@@ -74,6 +77,8 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     zeroLogLevel: 'warn',
     // The raw floor's queries (server/bench/raw-queries.ts) exist only in this API.
     apiEnv: {KESHER_BENCH_QUERIES: '1'},
+    zeroAdminPassword,
+    viewSyncers: args.viewSyncers,
     signal: res.interrupted.signal,
   });
   const stack = await res.stack;
@@ -91,6 +96,17 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   res.pools.push(sql);
 
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
+  // Each client picks one sync endpoint (with view-syncers, A and B sit on different ones: an edit
+  // crosses from one view-syncer to the other through the replication manager's change-streamer).
+  const {syncURLs} = stack;
+  const syncURL = (i: number) => syncURLs[i % syncURLs.length] as string;
+
+  if (args.analyse) {
+    const zero = openClient(syncURL(0), a, `bench-analyse-${tag}`);
+    res.clients.add(zero);
+    console.log(['', ...analysisReport(await analyseFilters(zero, zeroAdminPassword)), ''].join('\n'));
+    return;
+  }
 
   // The edited card: a woman's in the general database, among the first of the women's list, so it is
   // inside every tab's window (checked below on B's list).
@@ -104,7 +120,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   res.assertOpen();
   // The editor (A's tab with the card open) and B's tabs watching it: Kesher's list and the raw list.
   const [clientA, clientB, clientBRaw] = ['a', 'b', 'b-raw'].map((name, i) =>
-    openClient(cacheURL, i === 0 ? a : b, `bench-${name}-${tag}`),
+    openClient(syncURL(i === 0 ? 0 : 1), i === 0 ? a : b, `bench-${name}-${tag}`),
   ) as [BenchZero, BenchZero, BenchZero];
   for (const c of [clientA, clientB, clientBRaw]) res.clients.add(c);
   const cardA = materialize(clientA, queries.candidates.card({id: target.id}));
@@ -147,7 +163,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   say(`(c) ${args.samples} direct UPDATEs in ${seconds(t)}`);
 
   t = performance.now();
-  const common = {cacheURL, gapMs: GAP_MS, tag, open: res.clients};
+  const common = {syncURL, gapMs: GAP_MS, tag, open: res.clients};
   const cold = await measureColdList({...common, users: [a, b], filters: {}, limit: LIST_LIMIT, samples: args.coldSamples});
   say(`(d) ${args.coldSamples} cold clients each way in ${seconds(t)}`);
 

@@ -17,7 +17,8 @@ export type FanoutResult = {k: number; flavour: Flavour; lastTab: number[]; benc
  * the bench, not zero-cache, is what is measured.
  */
 export async function measureFanout(opts: {
-  cacheURL: string;
+  /** The sync endpoint of the i-th tab (view-syncers: round robin). */
+  syncURL: (i: number) => string;
   users: readonly BenchUser[];
   editor: Editor;
   flavour: Flavour;
@@ -33,7 +34,7 @@ export async function measureFanout(opts: {
   try {
     for (let i = 0; i < opts.k; i++) {
       const user = opts.users[i % opts.users.length] as BenchUser;
-      const zero = openClient(opts.cacheURL, user, `bench-tab-${opts.tag}-${opts.flavour}-${opts.k}-${i}`);
+      const zero = openClient(opts.syncURL(i), user, `bench-tab-${opts.tag}-${opts.flavour}-${opts.k}-${i}`);
       opts.open.add(zero);
       const q = tabQueries(opts.flavour, {
         filters: opts.filters,

@@ -100,7 +100,8 @@ export async function withColdClient<T>(
  * the list (`filters`) reports 'complete', a full page.
  */
 export async function measureColdList(opts: {
-  cacheURL: string;
+  /** The sync endpoint of the i-th cold client (view-syncers: round robin). */
+  syncURL: (i: number) => string;
   users: readonly BenchUser[];
   filters: FilterSet;
   limit: number;
@@ -113,7 +114,7 @@ export async function measureColdList(opts: {
   for (let i = 0; i < opts.samples; i++) {
     for (const flavour of FLAVOURS) {
       const user = opts.users[i % opts.users.length] as BenchUser;
-      await withColdClient(opts.cacheURL, user, `bench-cold-${opts.tag}-${flavour}-${i}`, opts.open, async (zero, start) => {
+      await withColdClient(opts.syncURL(i), user, `bench-cold-${opts.tag}-${flavour}-${i}`, opts.open, async (zero, start) => {
         const view = materialize(zero, listQuery(flavour, opts.filters, opts.limit));
         const rows = rowsOf(await untilComplete(view, COLD_TIMEOUT_MS, `a cold ${flavour} list (${user.userID})`));
         times[flavour].push(performance.now() - start);

@@ -39,7 +39,8 @@ export async function searchesFromSeed(sql: Sql) {
  * new one is there.
  */
 export async function measureFilteredSearch(opts: {
-  cacheURL: string;
+  /** The sync endpoint of the i-th client (view-syncers: round robin). */
+  syncURL: (i: number) => string;
   user: BenchUser;
   filters: FilterSet;
   refined: FilterSet;
@@ -56,7 +57,7 @@ export async function measureFilteredSearch(opts: {
     for (const flavour of FLAVOURS) {
       // A page that never completes is counted and reported, not a reason to lose the whole run.
       await withColdClient(
-        opts.cacheURL,
+        opts.syncURL(i),
         opts.user,
         `bench-search-${opts.tag}-${flavour}-${i}`,
         opts.open,
@@ -106,7 +107,7 @@ const beatOf = (data: unknown) => {
  * alone, with no permission filter and no count), watched by a second client in the same edit.
  */
 export async function measureSavedCount(opts: {
-  cacheURL: string;
+  syncURL: (i: number) => string;
   apiURL: string;
   user: BenchUser;
   editor: Editor;
@@ -119,7 +120,7 @@ export async function measureSavedCount(opts: {
   open: Set<BenchZero>;
 }): Promise<Pair> {
   const times = emptyPair();
-  const clients = FLAVOURS.map(f => openClient(opts.cacheURL, opts.user, `bench-count-${opts.tag}-${f}`));
+  const clients = FLAVOURS.map(f => openClient(opts.syncURL(1), opts.user, `bench-count-${opts.tag}-${f}`));
   const views: View[] = [];
   for (const zero of clients) opts.open.add(zero);
   try {

@@ -1,7 +1,6 @@
 import {createHash, randomBytes} from 'node:crypto';
 import {mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {ROOT, listenHost, reachableHost, type Ports} from '../config.ts';
 import {postgresLogFilter, startEmbeddedPostgres} from '../db/embedded-postgres.ts';
 import {migrate} from '../db/migrate.ts';
@@ -13,6 +12,7 @@ import {isLoopback, listenersOf} from './listeners.ts';
 import {ensureMessages} from './messages.ts';
 import {assertPortsFree} from './ports.ts';
 import {httpOK, logLine, pipeOutput, startChild, waitUntil, type Managed} from './supervisor.ts';
+import {startZeroCaches} from './zero-cache.ts';
 
 export type StackOptions = {
   ports: Ports;
@@ -44,6 +44,11 @@ export type StackOptions = {
   zeroLogLevel?: string;
   /** Extra environment for the API server (e.g. test settings). */
   apiEnv?: NodeJS.ProcessEnv;
+  /**
+   * Zero's multi-node topology (bench): a replication manager plus this many view-syncers, each on its
+   * own port (zero-cache.ts). Unset or 0: the single zero-cache every normal start runs.
+   */
+  viewSyncers?: number;
   /** Aborting (Ctrl-C during start-up) stops whatever already runs and rejects. */
   signal?: AbortSignal;
 };
@@ -58,6 +63,8 @@ export type Stack = {
   seeded: DemoAccount[];
   /** How long seeding took (when this start seeded) and zero-cache's start, which includes the replica's initial sync on a new replica. */
   startup: {seedMs?: number; zeroMs?: number};
+  /** Where Zero clients connect: the zero-cache, or each view-syncer of the multi-node topology. */
+  syncURLs: string[];
   stop(): Promise<void>;
   exited: Promise<string>;
 };
@@ -94,10 +101,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   let reportExit: (why: string) => void = () => {};
   const exited = new Promise<string>(resolve => (reportExit = resolve));
-  const watch = (m: Managed) => {
-    running.push({label: m.label, pid: m.child.pid, stop: m.stop});
+  const watch = (m: Managed, name: string = m.label) => {
+    running.push({label: name, pid: m.child.pid, stop: m.stop});
     m.child.once('exit', code => {
-      if (!stopping) reportExit(`${m.label} exited unexpectedly (code ${code})`);
+      if (!stopping) reportExit(`${name} exited unexpectedly (code ${code})`);
     });
     return m;
   };
@@ -183,50 +190,42 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitUntil('the API server', httpOK(`http://${reach}:${ports.api}/api/health`), api.child, options.signal);
     proceed();
 
-    mkdirSync(path.join(dataDir, 'zero'), {recursive: true});
     const zeroStart = performance.now();
-    const zero = watch(
-      startChild(
-        'zero',
-        node22,
-        [
-          `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
-          path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
-        ],
-        {
-          cwd: ROOT,
-          env: {
-            ...env,
-            ZERO_UPSTREAM_DB: databaseURL,
-            // One replica per upstream database, so switching DATABASE_URL never mixes them up.
-            ZERO_REPLICA_FILE: path.join(dataDir, 'zero', `replica-${databaseHash(databaseURL)}.db`),
-            ZERO_PORT: String(ports.zero),
-            ZERO_APP_ID: 'kesher',
-            ZERO_APP_PUBLICATIONS: 'kesher',
-            ZERO_QUERY_URL: `http://${reach}:${ports.api}/api/zero/query`,
-            ZERO_MUTATE_URL: `http://${reach}:${ports.api}/api/zero/mutate`,
-            ZERO_QUERY_FORWARD_COOKIES: 'true',
-            ZERO_MUTATE_FORWARD_COOKIES: 'true',
-            // The browser's address as the reverse proxy saw it, for rate limits and the access log.
-            ZERO_QUERY_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
-            ZERO_MUTATE_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
-            ZERO_ENABLE_CRUD_MUTATIONS: 'false',
-            // Each connection's session is re-checked (an empty /api/zero/query) every 3 s, not 300: a
-            // signed-out, idle or blocked user's sync ends within 5 s.
-            ZERO_AUTH_REVALIDATE_INTERVAL_SECONDS: '3',
-            ZERO_ENABLE_TELEMETRY: 'false',
-            ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
-            // Always set, so zero-cache's inspector never opens without one (in development a new one per run).
-            ZERO_ADMIN_PASSWORD: options.zeroAdminPassword ?? randomBytes(24).toString('base64url'),
-          },
-          // A fresh replica always logs this harmless line.
-          filter: line => !line.includes('no such table: _zero.tableMetadata'),
+    const {syncURLs} = await startZeroCaches(
+      {
+        reach,
+        signal: options.signal,
+        env: {
+          ...env,
+          ZERO_UPSTREAM_DB: databaseURL,
+          ZERO_APP_ID: 'kesher',
+          ZERO_APP_PUBLICATIONS: 'kesher',
+          ZERO_QUERY_URL: `http://${reach}:${ports.api}/api/zero/query`,
+          ZERO_MUTATE_URL: `http://${reach}:${ports.api}/api/zero/mutate`,
+          ZERO_QUERY_FORWARD_COOKIES: 'true',
+          ZERO_MUTATE_FORWARD_COOKIES: 'true',
+          // The browser's address as the reverse proxy saw it, for rate limits and the access log.
+          ZERO_QUERY_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
+          ZERO_MUTATE_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
+          ZERO_ENABLE_CRUD_MUTATIONS: 'false',
+          // Each connection's session is re-checked (an empty /api/zero/query) every 3 s, not 300: a
+          // signed-out, idle or blocked user's sync ends within 5 s.
+          ZERO_AUTH_REVALIDATE_INTERVAL_SECONDS: '3',
+          ZERO_ENABLE_TELEMETRY: 'false',
+          ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
+          // Always set, so zero-cache's inspector never opens without one (in development a new one per run).
+          ZERO_ADMIN_PASSWORD: options.zeroAdminPassword ?? randomBytes(24).toString('base64url'),
         },
-      ),
+      },
+      {
+        port: ports.zero,
+        // One replica per upstream database, so switching DATABASE_URL never mixes them up.
+        replicaFile: path.join(dataDir, 'zero', `replica-${databaseHash(databaseURL)}.db`),
+        viewSyncers: options.viewSyncers ?? 0,
+      },
+      watch,
     );
-    await waitUntil('zero-cache', httpOK(`http://${reach}:${ports.zero}/`), zero.child, options.signal, 120_000);
     startup.zeroMs = performance.now() - zeroStart;
-    logLine('zero', `ready on :${ports.zero}`);
     proceed();
 
     if (phoneProxyEnabled) {
@@ -266,7 +265,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
       logLine('start', `warning: ${list} listen beyond loopback`);
     }
-    return {appURL, databaseURL, ports, processes, seeded, startup, stop, exited};
+    return {appURL, databaseURL, ports, processes, seeded, startup, syncURLs, stop, exited};
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,101 @@
+import {mkdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import Database from '@rocicorp/zero-sqlite3';
+import {ROOT} from '../config.ts';
+import {httpOK, logLine, startChild, waitUntil, type Managed} from './supervisor.ts';
+
+/** What every zero-cache of one stack shares: the environment (upstream, API URLs, app id …) and where it may reach itself. */
+export type ZeroCacheBase = {env: NodeJS.ProcessEnv; reach: string; signal?: AbortSignal};
+
+/**
+ * Where view-syncer `i` (0-based) listens when the stack runs Zero's multi-node topology: ten ports
+ * above the replication manager, then five apart (a zero-cache also takes its port + 1 for a
+ * change-streamer and + 2 for litestream metrics, even when it runs neither).
+ */
+export const viewSyncerPort = (zeroPort: number, i: number) => zeroPort + 10 + 5 * i;
+
+function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
+  return startChild(
+    'zero',
+    process.execPath,
+    [
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
+      path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
+    ],
+    {
+      cwd: ROOT,
+      env: {...base.env, ...env},
+      // A fresh replica always logs this harmless line.
+      filter: line => !line.includes('no such table: _zero.tableMetadata'),
+    },
+  );
+}
+
+/**
+ * Starts zero-cache. Single node (viewSyncers = 0): one process that replicates and serves, as `npm
+ * start` runs it. Multi-node (viewSyncers = N): Zero's production topology on one machine — a
+ * replication manager (ZERO_NUM_SYNC_WORKERS=0: it owns the replication slot, the replica and the
+ * change-streamer on its port + 1) and N view-syncers (ZERO_CHANGE_STREAMER_URI pointing at it), each
+ * with its own replica file and port. Clients pick one view-syncer each (in production a load balancer
+ * keeps a client group on one). Returns the processes in start order and the URLs clients connect to.
+ */
+export async function startZeroCaches(
+  base: ZeroCacheBase,
+  opts: {port: number; replicaFile: string; viewSyncers: number},
+  watch: (m: Managed, name?: string) => Managed,
+): Promise<{syncURLs: string[]}> {
+  mkdirSync(path.dirname(opts.replicaFile), {recursive: true});
+  const manager = watch(
+    startZeroCache(base, {
+      ZERO_PORT: String(opts.port),
+      ZERO_REPLICA_FILE: opts.replicaFile,
+      ...(opts.viewSyncers > 0 ? {ZERO_NUM_SYNC_WORKERS: '0'} : {}),
+    }),
+    opts.viewSyncers > 0 ? 'replication manager' : 'zero',
+  );
+  await waitUntil('zero-cache', httpOK(`http://${base.reach}:${opts.port}/`), manager.child, base.signal, 15 * 60_000);
+  logLine('zero', `${opts.viewSyncers > 0 ? 'replication manager' : 'zero-cache'} ready on :${opts.port}`);
+  if (opts.viewSyncers === 0) return {syncURLs: [`http://127.0.0.1:${opts.port}`]};
+
+  const syncURLs: string[] = [];
+  for (let i = 0; i < opts.viewSyncers; i++) {
+    const port = viewSyncerPort(opts.port, i);
+    const replicaFile = path.join(path.dirname(opts.replicaFile), `view-syncer-${i}`, 'replica.db');
+    const copyStart = performance.now();
+    copyReplica(opts.replicaFile, replicaFile);
+    logLine('zero', `view-syncer ${i}: replica copied in ${((performance.now() - copyStart) / 1000).toFixed(1)} s`);
+    const syncer = watch(
+      startZeroCache(base, {
+        ZERO_PORT: String(port),
+        ZERO_REPLICA_FILE: replicaFile,
+        ZERO_CHANGE_STREAMER_URI: `http://127.0.0.1:${opts.port + 1}`,
+        ZERO_NUM_SYNC_WORKERS: '1',
+      }),
+      `view-syncer ${i}`,
+    );
+    await waitUntil(`view-syncer ${i}`, httpOK(`http://${base.reach}:${port}/`), syncer.child, base.signal, 5 * 60_000);
+    logLine('zero', `view-syncer ${i} ready on :${port}`);
+    syncURLs.push(`http://127.0.0.1:${port}`);
+  }
+  return {syncURLs};
+}
+
+/**
+ * A view-syncer needs a replica to start from: in production it restores the replication manager's
+ * litestream backup (ZERO_LITESTREAM_BACKUP_URL, usually s3://). Litestream (rocicorp's fork) is not
+ * part of the npm package, so on one machine the bench takes the same consistent snapshot zero-cache
+ * takes for its own "serving-copy" mode (`VACUUM INTO`, zero-cache/src/workers/replicator.ts); the
+ * view-syncer then catches up from the change-streamer from the copy's watermark.
+ */
+function copyReplica(from: string, to: string) {
+  mkdirSync(path.dirname(to), {recursive: true});
+  // A previous run's copy (kept data dir): VACUUM INTO refuses an existing file.
+  for (const suffix of ['', '-wal', '-wal2', '-shm']) rmSync(to + suffix, {force: true});
+  const db = new Database(from, {readonly: true});
+  try {
+    db.prepare('VACUUM INTO ?').run(to);
+  } finally {
+    db.close();
+  }
+}
