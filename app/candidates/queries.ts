@@ -26,9 +26,7 @@ export const candidateQueries = {
    */
   list: defineQuery(candidateListSchema, ({args, ctx}) => {
     // Deleted profiles are in the recycling bin, and those awaiting approval on their own page.
-    const q = applyFilters(visibleProfiles(zql.profile, ctx), args.filters, ctx)
-      .where('deletedAt', 'IS', null)
-      .where('state', '!=', 'pending');
+    const q = applyFilters(visibleProfiles(zql.profile, ctx, {pending: false}), args.filters, ctx).where('deletedAt', 'IS', null);
     const column = SORT_COLUMNS[args.sort];
     // Age runs against the birth date: the youngest first is the latest birth date first.
     const dir = args.sort === 'age' ? (args.dir === 'asc' ? 'desc' : 'asc') : args.dir;

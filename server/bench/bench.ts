@@ -24,9 +24,9 @@ import {measureFilteredSearch, measureSavedCount, searchesFromSeed} from './sear
 import {listQuery, type Flavour} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
-import {treeMemory} from './memory.ts';
+import {treeBreakdown, treeMemory} from './memory.ts';
 import {analyseFilters, analysisReport} from './analyse.ts';
-import {formatReport} from './report.ts';
+import {formatReport, isZeroCache} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
 import {withTimeout} from './timing.ts';
@@ -200,6 +200,9 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     ...stack.processes.map(p => ({label: p.label, memory: treeMemory(p.pid)})),
     {label: 'bench', memory: treeMemory(process.pid, false)},
   ];
+  const zeroProcesses = stack.processes
+    .filter(p => isZeroCache(p.label))
+    .map(p => ({label: p.label, processes: treeBreakdown(p.pid)}));
   await sql`UPDATE profile SET city = ${target.city} WHERE id = ${target.id}`; // leave the data as seeded
 
   t = performance.now();
@@ -223,6 +226,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     searchTimedOut: search.timedOut,
     savedCount,
     memory,
+    zeroProcesses,
   });
   console.log(['', ...report, ...phoneReport(phone), ''].join('\n'));
 }

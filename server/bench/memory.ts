@@ -57,4 +57,22 @@ export function treeMemory(pid: number, includeDescendants = true): TreeMemory {
   return {pids: pids.length, rssKiB, pssKiB};
 }
 
+/** What a process runs: the file name of its first script argument (zero-cache's workers: change-streamer.js, syncer.js …). */
+function scriptOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const script = args.find(a => /\.(m?js|ts)$/.test(a));
+    return script ? (script.split('/').pop() as string).replace(/\.(m?js|ts)$/, '') : (args[0]?.split('/').pop() ?? '?');
+  } catch {
+    return '?';
+  }
+}
+
+/** Each process of a tree with what it runs, largest first: where a tree's memory goes. */
+export function treeBreakdown(pid: number): Array<{pid: number; script: string; rssKiB: number}> {
+  return descendantsOf(pid, childrenByParent())
+    .map(p => ({pid: p, script: scriptOf(p), rssKiB: procField(`/proc/${p}/status`, 'VmRSS') ?? 0}))
+    .sort((a, b) => b.rssKiB - a.rssKiB);
+}
+
 export const mib = (kib: number) => `${Math.round(kib / 1024)} MiB`;
