@@ -52,7 +52,7 @@ export async function measureFanout(opts: {
     } catch (e) {
       // Reported in the table rather than ending the run (seen intermittently after many client groups).
       if (!(e instanceof TimeoutError)) throw e;
-      return {k: opts.k, flavour: opts.flavour, lastTab: [], benchCPU: NaN, failed: e.message};
+      return {k: opts.k, flavour: opts.flavour, lastTab: [], benchCPU: NaN, failed: `${e.message} (${stuck(tabs)})`};
     }
     const watchers = tabs.flatMap(t => t.watchers);
     const lastTab: number[] = [];
@@ -74,4 +74,24 @@ export async function measureFanout(opts: {
     }
     await Promise.all(tabs.map(t => withTimeout(t.zero.close(), 10_000, 'a tab to close').catch(() => {})));
   }
+}
+
+/** Which tabs never completed, and what their connections said: the clue to an intermittent stall. */
+function stuck(tabs: ReadonlyArray<{zero: BenchZero; views: View[]}>): string {
+  const states = new Map<string, number>();
+  for (const t of tabs) {
+    const waiting = t.views.filter(v => resultTypeOf(v) !== 'complete').length;
+    if (!waiting) continue;
+    const state = t.zero.connection.state.current;
+    const key = `${waiting}/3 views, ${state.name}${'reason' in state && state.reason ? `: ${JSON.stringify(state.reason)}` : ''}`;
+    states.set(key, (states.get(key) ?? 0) + 1);
+  }
+  return [...states].map(([key, n]) => `${n} tab(s) ${key}`).join('; ') || 'every view complete by now';
+}
+
+/** A view's result type now (a new listener hears it at once). */
+function resultTypeOf(view: View): string {
+  let type = 'unknown';
+  view.addListener((_, resultType) => (type = resultType))();
+  return type;
 }

@@ -61,7 +61,8 @@ export function treeMemory(pid: number, includeDescendants = true): TreeMemory {
 function scriptOf(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    const script = args.find(a => /\.(m?js|ts)$/.test(a));
+    // Not a flag's file (--import=…preload.mjs): the first script among the plain arguments.
+    const script = args.find(a => !a.startsWith('-') && /\.(m?js|ts)$/.test(a));
     return script ? (script.split('/').pop() as string).replace(/\.(m?js|ts)$/, '') : (args[0]?.split('/').pop() ?? '?');
   } catch {
     return '?';

@@ -39,8 +39,9 @@ function dateRangeText(range: DateRangeParams): string {
 export const conditionCount = (group: FreeGroup): number =>
   group.items.reduce((sum, item) => sum + ('items' in item ? conditionCount(item) : 1), 0);
 
-const namesOf = (ids: readonly string[], options: readonly FilterOption[]) =>
-  ids.map(id => options.find(o => o.id === id)?.label ?? id).join(', ');
+/** The chosen options' names; an id not (yet) among them shows as "…" while they load, then as itself. */
+const namesOf = (ids: readonly string[], options: readonly FilterOption[], loaded: boolean) =>
+  ids.map(id => options.find(o => o.id === id)?.label ?? (loaded ? id : '…')).join(', ');
 
 /**
  * The chips of a filter set, in the panel's order: one per filter (a range is one chip), each naming
@@ -57,18 +58,25 @@ export function chipsOf(filters: FilterSet, options: FilterOptions): Chip[] {
   if (f.gender) add('gender', m.column_gender(), genderLabel[f.gender](), 'gender');
   if (f.ageFrom !== undefined || f.ageTo !== undefined)
     add('age', m.column_age(), rangeText(f.ageFrom, f.ageTo), 'ageFrom', 'ageTo');
-  if (f.sectors) add('sectors', m.column_sector(), namesOf(f.sectors, options.sectors), 'sectors');
-  if (f.communities) add('communities', m.pf_community(), namesOf(f.communities, options.communities), 'communities');
+  if (f.sectors) add('sectors', m.column_sector(), namesOf(f.sectors, options.sectors, options.loaded), 'sectors');
+  if (f.communities)
+    add('communities', m.pf_community(), namesOf(f.communities, options.communities, options.loaded), 'communities');
   if (f.maritalStatuses)
-    add('maritalStatuses', m.pf_marital_status(), namesOf(f.maritalStatuses, options.maritalStatuses), 'maritalStatuses');
-  if (f.statuses) add('statuses', m.column_status(), namesOf(f.statuses, options.statuses), 'statuses');
+    add(
+      'maritalStatuses',
+      m.pf_marital_status(),
+      namesOf(f.maritalStatuses, options.maritalStatuses, options.loaded),
+      'maritalStatuses',
+    );
+  if (f.statuses) add('statuses', m.column_status(), namesOf(f.statuses, options.statuses, options.loaded), 'statuses');
   if (f.states) add('states', m.search_state(), f.states.map(s => STATE_LABEL[s]()).join(', '), 'states');
   if (f.database) add('database', m.search_database(), DATABASE_LABEL[f.database](), 'database');
   if (f.heightFrom !== undefined || f.heightTo !== undefined)
     add('height', m.search_height(), rangeText(f.heightFrom, f.heightTo), 'heightFrom', 'heightTo');
   if (f.cities) add('cities', m.field_city(), f.cities.join(', '), 'cities');
-  if (f.institutions) add('institutions', m.pf_institution(), namesOf(f.institutions, options.institutions), 'institutions');
-  if (f.owners) add('owners', m.column_owner(), namesOf(f.owners, options.owners), 'owners');
+  if (f.institutions)
+    add('institutions', m.pf_institution(), namesOf(f.institutions, options.institutions, options.loaded), 'institutions');
+  if (f.owners) add('owners', m.column_owner(), namesOf(f.owners, options.owners, options.loaded), 'owners');
   if (f.openNow) add('openNow', m.search_open_now(), undefined, 'openNow');
   if (f.added) add('added', m.search_added(), dateRangeText(f.added), 'added');
   if (f.updated) add('updated', m.search_updated(), dateRangeText(f.updated), 'updated');

@@ -14,13 +14,18 @@ export type FilterOption = {id: string; label: string};
  */
 export function useFilterOptions() {
   const locale = currentLocale();
-  const [sectors] = useQuery(queries.lookups.sectors());
-  const [statuses] = useQuery(queries.lookups.statuses());
-  const [communities] = useQuery(queries.lookups.communities());
-  const [institutions] = useQuery(queries.institutions.all());
-  const [staff] = useQuery(queries.candidates.staff());
+  const [sectors, sectorsResult] = useQuery(queries.lookups.sectors());
+  const [statuses, statusesResult] = useQuery(queries.lookups.statuses());
+  const [communities, communitiesResult] = useQuery(queries.lookups.communities());
+  const [institutions, institutionsResult] = useQuery(queries.institutions.all());
+  const [staff, staffResult] = useQuery(queries.candidates.staff());
+  // Until every list has arrived, a chip cannot tell an id still loading from one that is gone.
+  const loaded = [sectorsResult, statusesResult, communitiesResult, institutionsResult, staffResult].every(
+    r => r.type === 'complete',
+  );
   return useMemo(
     () => ({
+      loaded,
       sectors: sectors.map(s => ({id: s.id, label: labelOf(s.labels, locale)})),
       statuses: statuses.map(s => ({id: s.id, label: labelOf(s.labels, locale)})),
       communities: communities.map(c => ({id: c.id, label: c.name})),
@@ -28,7 +33,7 @@ export function useFilterOptions() {
       owners: staff.map(u => ({id: u.id, label: u.name})),
       maritalStatuses: Object.entries(OPTIONS.maritalStatus).map(([id, label]) => ({id, label: label()})),
     }),
-    [sectors, statuses, communities, institutions, staff, locale],
+    [loaded, sectors, statuses, communities, institutions, staff, locale],
   );
 }
 export type FilterOptions = ReturnType<typeof useFilterOptions>;
