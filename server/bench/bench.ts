@@ -176,6 +176,11 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   const savedCount = await measureSavedCount({...common, apiURL, user: b, editor, ...searches.saved, samples: args.coldSamples});
   say(`(s3) ${args.coldSamples} live counts in ${seconds(t)}: ${JSON.stringify(searches.saved.filters)}`);
 
+  // zero-cache before the fan-out opens its many client groups, to tell what they leave behind.
+  const zeroBeforeFanout = stack.processes
+    .filter(p => isZeroCache(p.label))
+    .map(p => ({label: p.label, memory: treeMemory(p.pid)}));
+
   // Fan-out last: closing 50 tabs leaves zero-cache busy for a while (a search right after it waited > 60 s).
   const fanout = [];
   for (const k of args.fanout) {
@@ -226,6 +231,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     searchTimedOut: search.timedOut,
     savedCount,
     memory,
+    zeroBeforeFanout,
     zeroProcesses,
   });
   console.log(['', ...report, ...phoneReport(phone), ''].join('\n'));

@@ -31,6 +31,8 @@ export type BenchReport = {
   searchTimedOut: number;
   savedCount: Pair;
   memory: Array<{label: string; memory: TreeMemory}>;
+  /** Every zero-cache node before the fan-out rows (a handful of clients open). */
+  zeroBeforeFanout: Array<{label: string; memory: TreeMemory}>;
   /** RSS of each process of every zero-cache node, largest first. */
   zeroProcesses: Array<{label: string; processes: Array<{script: string; rssKiB: number}>}>;
 };
@@ -101,7 +103,10 @@ export function formatReport(r: BenchReport): string[] {
     pairLine('(s3) saved search count after edit', r.savedCount, 'raw: the pulse alone'),
     `RSS: ${r.memory.map(m => `${m.label} ${mib(m.memory.rssKiB)}`).join(' · ')}`,
     ...(pss ? [`${pss}  (RSS sums count shared pages once per process)`] : []),
-    ...r.zeroProcesses.map(z => `  ${z.label}: ${z.processes.map(p => `${p.script} ${mib(p.rssKiB)}`).join(' · ')}`),
+    `  before the fan-out (a handful of clients): ${r.zeroBeforeFanout.map(m => `${m.label} RSS ${mib(m.memory.rssKiB)}, PSS ${mib(m.memory.pssKiB ?? 0)}`).join(' · ')}`,
+    ...r.zeroProcesses.map(
+      z => `  ${z.label} after the fan-out: ${z.processes.map(p => `${p.script} ${mib(p.rssKiB)}`).join(' · ')}`,
+    ),
     `targets: A→B p95 ≤ ${TARGETS.aToBP95Ms} ms ${check(aToB.kesher.p95 <= TARGETS.aToBP95Ms)}` +
       ` · fan-out p95 ≤ ${TARGETS.fanoutP95Ratio}× raw ${check(fanoutOK)}` +
       ` · filtered first page p50 ≤ ${TARGETS.filteredFirstPageP50Ms} ms ${check(first.kesher.p50 <= TARGETS.filteredFirstPageP50Ms)}` +
