@@ -1,5 +1,8 @@
 import type {AnalyzeQueryResult} from '@rocicorp/zero';
 import type {FilterSet} from '../../app/candidates/search/filters.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {countQuery} from '../candidates/count.ts';
+import type {Sql} from '../db/sql.ts';
 import type {BenchZero} from './clients.ts';
 import {FILTER_EXAMPLES} from './filter-examples.ts';
 import {withTimeout} from './timing.ts';
@@ -64,6 +67,50 @@ export function analysisReport(rows: FilterAnalysis[]): string[] {
         `${r.name.padEnd(28)}${String(r.readRows).padStart(9)}${String(r.syncedRows).padStart(8)}${r.elapsedMs.toFixed(1).padStart(9)}  ${
           r.unindexed.length ? `no: ${r.unindexed.join(' | ')}` : 'yes'
         }`,
+    ),
+  ];
+}
+
+export type CountPlan = {name: string; count: number; ms: number; indexes: string[]; seqScans: string[]};
+
+/**
+ * The Postgres side of the same filter sets: EXPLAIN ANALYZE of the REST count (server/candidates/count.ts)
+ * each runs for this user, with the indexes it used and any table it read whole. An unselective filter
+ * (a gender, a half of all cards) is rightly answered by a sequential scan; a selective one never.
+ */
+export async function explainCounts(
+  sql: Sql,
+  ctx: AuthContext,
+  examples: Record<string, FilterSet> = FILTER_EXAMPLES,
+): Promise<CountPlan[]> {
+  const plans: CountPlan[] = [];
+  for (const [name, filters] of Object.entries(examples)) {
+    const count = (await countQuery(sql, ctx, filters))[0]?.count ?? NaN;
+    const lines = (await sql`EXPLAIN ANALYZE ${countQuery(sql, ctx, filters)}`).map(r => r['QUERY PLAN'] as string);
+    const all = (re: RegExp) => [
+      ...new Set(lines.flatMap(l => [...l.matchAll(re)].map(m => m.slice(1).find(Boolean) as string))),
+    ];
+    plans.push({
+      name,
+      count,
+      ms: Number(lines.join('\n').match(/Execution Time: ([\d.]+) ms/)?.[1] ?? NaN),
+      indexes: all(/Index (?:Only )?Scan (?:Backward )?using (\w+)|Bitmap Index Scan on (\w+)/g),
+      seqScans: all(/Seq Scan on (\w+)/g),
+    });
+  }
+  return plans;
+}
+
+export function countPlanReport(rows: CountPlan[]): string[] {
+  return [
+    'Postgres — EXPLAIN ANALYZE of POST /api/candidates/count per example filter set',
+    `${'filter set'.padEnd(28)}${'count'.padStart(8)}${'ms'.padStart(9)}  plan`,
+    ...rows.map(
+      r =>
+        `${r.name.padEnd(28)}${String(r.count).padStart(8)}${r.ms.toFixed(1).padStart(9)}  ${[
+          ...(r.indexes.length ? [`indexes ${r.indexes.join(', ')}`] : []),
+          ...(r.seqScans.length ? [`seq scan ${r.seqScans.join(', ')}`] : []),
+        ].join(' · ')}`,
     ),
   ];
 }

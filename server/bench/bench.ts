@@ -25,7 +25,7 @@ import {listQuery, type Flavour} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeBreakdown, treeMemory} from './memory.ts';
-import {analyseFilters, analysisReport} from './analyse.ts';
+import {analyseFilters, analysisReport, countPlanReport, explainCounts} from './analyse.ts';
 import {formatReport, isZeroCache} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
@@ -105,6 +105,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     const zero = openClient(syncURL(0), a, `bench-analyse-${tag}`);
     res.clients.add(zero);
     console.log(['', ...analysisReport(await analyseFilters(zero, zeroAdminPassword)), ''].join('\n'));
+    console.log([...countPlanReport(await explainCounts(sql, b.ctx)), ''].join('\n'));
     return;
   }
 

@@ -21,21 +21,23 @@ const cards: Seeded[] = Array.from({length: COUNT}, (_, i) => ({
   lastActivity: i % 3 === 0 ? Date.UTC(2026, 0, 1) + ((i * 7919) % COUNT) * 3_600_000 : null,
 }));
 
+/** A seeded card's row: alike but for id and surname, all the coordinator's. */
+const profileRow = (c: {id: string; surname: string}) => ({
+  id: c.id,
+  forename: 'לאה',
+  surname: c.surname,
+  gender: 'female',
+  birth_date: '2001-01-01',
+  city: 'צפת',
+  sector_id: 'litvish',
+  status_id: 'available',
+  owner_id: 'demo-coordinator',
+});
+
 test.beforeAll(async () => {
   const sql = db();
   await sql`INSERT INTO profile ${sql(
-    cards.map(c => ({
-      id: c.id,
-      forename: 'לאה',
-      surname: c.surname,
-      gender: 'female',
-      birth_date: '2001-01-01',
-      city: 'צפת',
-      sector_id: 'litvish',
-      status_id: 'available',
-      owner_id: 'demo-coordinator',
-      last_activity_at: c.lastActivity === null ? null : new Date(c.lastActivity),
-    })),
+    cards.map(c => ({...profileRow(c), last_activity_at: c.lastActivity === null ? null : new Date(c.lastActivity)})),
   )}`;
   await sql`INSERT INTO profile_detail ${sql(cards.map(c => ({profile_id: c.id, details: sql.json({occupation: 'מורה'})})))}`;
   await sql.end();
@@ -307,19 +309,7 @@ test('cards added inside an open page push no row out of the list: the next page
     surname: cards[0]!.surname + LETTERS[Math.floor(j / LETTERS.length)]! + LETTERS[j % LETTERS.length]!,
   }));
   const sql = db();
-  await sql`INSERT INTO profile ${sql(
-    added.map(c => ({
-      id: c.id,
-      forename: 'לאה',
-      surname: c.surname,
-      gender: 'female',
-      birth_date: '2001-01-01',
-      city: 'צפת',
-      sector_id: 'litvish',
-      status_id: 'available',
-      owner_id: 'demo-coordinator',
-    })),
-  )}`;
+  await sql`INSERT INTO profile ${sql(added.map(profileRow))}`;
   try {
     await expect(page.getByTestId('candidate-row').nth(1)).toHaveAttribute('data-id', added[0]!.id);
     const expected = [byName[0]!, ...added.map(c => c.id), ...byName.slice(1)];
