@@ -1,4 +1,4 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type Locator, type Page} from '@playwright/test';
 import {db, expectNoSidewaysScroll, newSignedInPage, search, signIn, uniqueSurname} from './helpers.ts';
 
 /**
@@ -68,6 +68,18 @@ async function scrollThrough(page: Page, expected: number) {
     await page.waitForTimeout(150);
   }
   return [...seen.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
+}
+
+/**
+ * Scrolls down the virtual list until `row` is drawn, a step at a time, letting each step render: a
+ * burst of wheels overshoots the row once its page arrives, and a virtual list no longer draws it.
+ */
+async function scrollTo(page: Page, row: Locator) {
+  for (let i = 0; i < 80 && (await row.count()) === 0; i++) {
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(150);
+  }
+  await expect(row).toHaveCount(1);
 }
 
 const byName = cards.map(c => c.id);
@@ -242,11 +254,7 @@ test('at 375 px the table becomes cards: still virtual, still paged, no sideways
   await expect(first).toHaveAttribute('data-id', byName[0]!);
 
   // Scrolled to the end, the last card of the last page is there.
-  for (let i = 0; i < 80; i++) {
-    if ((await page.locator(`[data-testid=candidate-row][data-id="${byName.at(-1)}"]`).count()) > 0) break;
-    await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(100);
-  }
+  await scrollTo(page, page.locator(`[data-testid=candidate-row][data-id="${byName.at(-1)}"]`));
   await expect(page.locator(`[data-testid=candidate-row][data-id="${byName.at(-1)}"]`)).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
@@ -258,10 +266,7 @@ test('a row edited in another browser changes at once, deep in the list', async 
   // A row on the third page: the watcher scrolls down to it.
   const target = cards[230]!;
   const row = watcher.locator(`[data-testid=candidate-row][data-id="${target.id}"]`);
-  for (let i = 0; i < 60 && (await row.count()) === 0; i++) {
-    await watcher.mouse.wheel(0, 1500);
-    await watcher.waitForTimeout(150);
-  }
+  await scrollTo(watcher, row);
   await row.scrollIntoViewIfNeeded();
   await expect(row.getByTestId('candidate-city')).toHaveText('צפת');
 
@@ -277,11 +282,7 @@ test('a row edited in another browser changes at once, deep in the list', async 
   // At the end of the list the first page has gone quiet (it keeps its rows, not its live query): an
   // edit there shows once the watcher scrolls back up and the page is live again.
   const lastRow = watcher.locator(`[data-testid=candidate-row][data-id="${byName.at(-1)}"]`);
-  for (let i = 0; i < 60 && (await lastRow.count()) === 0; i++) {
-    await watcher.mouse.wheel(0, 1500);
-    await watcher.waitForTimeout(150);
-  }
-  await expect(lastRow).toHaveCount(1);
+  await scrollTo(watcher, lastRow);
   const early = cards[5]!;
   await search(editor, early.surname);
   await editor.locator(`[data-testid=candidate-row][data-id="${early.id}"]`).getByTestId('edit-candidate').click();
@@ -299,8 +300,7 @@ test('cards added inside an open page push no row out of the list: the next page
   await expect(page.getByTestId('candidate-row').first()).toHaveAttribute('data-id', byName[0]!);
   // Open the second page (and go past its first rows), then come back to the top.
   const deep = page.locator(`[data-testid=candidate-row][data-id="${byName[150]}"]`);
-  for (let i = 0; i < 40 && (await deep.count()) === 0; i++) await page.mouse.wheel(0, 1500);
-  await expect(deep).toHaveCount(1);
+  await scrollTo(page, deep);
   await page.evaluate(() => window.scrollTo(0, 0));
 
   // 25 new cards (more than a page reads beyond its own 100) that sort right after the first one.
