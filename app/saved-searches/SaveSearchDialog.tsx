@@ -6,15 +6,14 @@ import {useState, type FormEvent} from 'react';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
+import {Button, Field, Select} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
 import {useCurrentListView, type ListView} from './list-search.ts';
-import {savedSearchCreateSchema, savedSearchUpdateSchema, TITLE_MAX} from './schema.ts';
+import {savedSearchCreateSchema, savedSearchUpdateSchema} from './schema.ts';
 import {SharingChoice} from './SharingChoice.tsx';
+import {TitleField, TITLE_REQUIRED} from './TitleField.tsx';
 import * as m from '../paraglide/messages.js';
-
-export const TITLE_REQUIRED = {title: m.saved_search_title_required};
 
 /** "Save search" beside the list's search and filters: saves the view on screen (its URL) under a title. */
 export function SaveSearchButton() {
@@ -95,19 +94,12 @@ function SaveSearchDialog({view, onClose}: {view: ListView; onClose: () => void}
             )}
           </Field>
         )}
-        <Field label={`${m.saved_search_title()} *`} error={errors.title}>
-          {p => (
-            <TextInput
-              {...p}
-              name="title"
-              maxLength={TITLE_MAX}
-              value={title}
-              onChange={e => (setTitle(e.target.value), clearError('title'))}
-              autoFocus
-              data-testid="save-search-title"
-            />
-          )}
-        </Field>
+        <TitleField
+          value={title}
+          error={errors.title}
+          onChange={t => (setTitle(t), clearError('title'))}
+          testid="save-search-title"
+        />
         <SharingChoice shared={shared} onChange={setShared} />
         {!replacing && <Toggle label={m.saved_search_pin_to_menu()} checked={pin} onChange={setPin} testid="save-search-pin" />}
         <DialogActions saving={saving} onCancel={onClose} testid="save-search-submit" />

@@ -10,7 +10,6 @@ import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
-import {Field, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -19,9 +18,9 @@ import {useConfirm} from '../ui/confirm.tsx';
 import {savedSearchTarget} from './list-search.ts';
 import {NeedsAttentionPreset} from './NeedsAttentionPreset.tsx';
 import {PinOrder} from './PinOrder.tsx';
-import {TITLE_REQUIRED} from './SaveSearchDialog.tsx';
-import {savedSearchUpdateSchema, TITLE_MAX} from './schema.ts';
+import {savedSearchUpdateSchema} from './schema.ts';
 import {SharingChoice} from './SharingChoice.tsx';
+import {TitleField, TITLE_REQUIRED} from './TitleField.tsx';
 import * as m from '../paraglide/messages.js';
 
 type Row = ReturnType<typeof useSavedSearches>[0][number];
@@ -186,19 +185,12 @@ function EditSavedSearchDialog({row, onClose}: {row: Row; onClose: () => void}) 
   return (
     <Dialog open onOpenChange={open => !open && onClose()} title={m.saved_search_edit({title: row.title})}>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="saved-search-edit-form">
-        <Field label={`${m.saved_search_title()} *`} error={errors.title}>
-          {p => (
-            <TextInput
-              {...p}
-              name="title"
-              maxLength={TITLE_MAX}
-              value={title}
-              onChange={e => (setTitle(e.target.value), clearError('title'))}
-              autoFocus
-              data-testid="saved-search-edit-title"
-            />
-          )}
-        </Field>
+        <TitleField
+          value={title}
+          error={errors.title}
+          onChange={t => (setTitle(t), clearError('title'))}
+          testid="saved-search-edit-title"
+        />
         <SharingChoice shared={shared} onChange={setShared} />
         {row.shared && !shared && <p className="text-sm text-amber-700">{m.saved_search_unshare_hint()}</p>}
         <DialogActions saving={saving} onCancel={onClose} testid="saved-search-edit-submit" />

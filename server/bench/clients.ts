@@ -39,6 +39,16 @@ export function openClient(cacheURL: string, user: BenchUser, storageKey: string
 
 export type BenchZero = ReturnType<typeof openClient>;
 
+/** What every measurement shares: where its clients connect, how many samples and how far apart, the run's tag, and the open clients (a shutdown closes them). */
+export type RunContext = {
+  /** The sync endpoint of the i-th client (view-syncers: round robin). */
+  syncURL: (i: number) => string;
+  samples: number;
+  gapMs: number;
+  tag: string;
+  open: Set<BenchZero>;
+};
+
 /** A live view of any named query (a list of rows, or one row or none). */
 export type View = {
   readonly data: unknown;

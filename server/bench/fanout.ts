@@ -1,5 +1,14 @@
 import type {FilterSet} from '../../app/candidates/search/filters.ts';
-import {CityWatcher, materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View} from './clients.ts';
+import {
+  CityWatcher,
+  materialize,
+  openClient,
+  untilComplete,
+  type BenchUser,
+  type BenchZero,
+  type View,
+  type RunContext,
+} from './clients.ts';
 import {cityFor, editCity, type Editor} from './edits.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
 import {tabQueries, type Flavour} from './workload.ts';
@@ -16,20 +25,16 @@ export type FanoutResult = {k: number; flavour: Flavour; lastTab: number[]; benc
  * its card. The tabs live in this process, so its CPU share is reported: near 100 % of a core means
  * the bench, not zero-cache, is what is measured.
  */
-export async function measureFanout(opts: {
-  /** The sync endpoint of the i-th tab (view-syncers: round robin). */
-  syncURL: (i: number) => string;
-  users: readonly BenchUser[];
-  editor: Editor;
-  flavour: Flavour;
-  k: number;
-  filters: FilterSet;
-  limit: number;
-  samples: number;
-  gapMs: number;
-  tag: string;
-  open: Set<BenchZero>;
-}): Promise<FanoutResult> {
+export async function measureFanout(
+  opts: RunContext & {
+    users: readonly BenchUser[];
+    editor: Editor;
+    flavour: Flavour;
+    k: number;
+    filters: FilterSet;
+    limit: number;
+  },
+): Promise<FanoutResult> {
   const tabs: Array<{zero: BenchZero; views: View[]; watchers: CityWatcher[]}> = [];
   try {
     for (let i = 0; i < opts.k; i++) {

@@ -1,6 +1,15 @@
 import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {Sql} from '../db/sql.ts';
-import {materialize, openClient, rowsOf, untilComplete, type BenchUser, type BenchZero, type CityWatcher} from './clients.ts';
+import {
+  materialize,
+  openClient,
+  rowsOf,
+  untilComplete,
+  type BenchUser,
+  type BenchZero,
+  type CityWatcher,
+  type RunContext,
+} from './clients.ts';
 import {cityFor, editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {sleep, withTimeout} from './timing.ts';
 import {emptyPair, FLAVOURS, listQuery, type Pair} from './workload.ts';
@@ -99,17 +108,9 @@ export async function withColdClient<T>(
  * (d): a new client per sample, alternating users and Kesher/raw: construction → the first page of
  * the list (`filters`) reports 'complete', a full page.
  */
-export async function measureColdList(opts: {
-  /** The sync endpoint of the i-th cold client (view-syncers: round robin). */
-  syncURL: (i: number) => string;
-  users: readonly BenchUser[];
-  filters: FilterSet;
-  limit: number;
-  samples: number;
-  gapMs: number;
-  tag: string;
-  open: Set<BenchZero>;
-}): Promise<Pair> {
+export async function measureColdList(
+  opts: RunContext & {users: readonly BenchUser[]; filters: FilterSet; limit: number},
+): Promise<Pair> {
   const times = emptyPair();
   for (let i = 0; i < opts.samples; i++) {
     for (const flavour of FLAVOURS) {

@@ -1,7 +1,7 @@
 import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {SESSION_COOKIE} from '../auth/session.ts';
 import type {Sql} from '../db/sql.ts';
-import {materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View} from './clients.ts';
+import {materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View, type RunContext} from './clients.ts';
 import {editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {withColdClient} from './measure.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
@@ -38,18 +38,9 @@ export async function searchesFromSeed(sql: Sql) {
  * the new query's materialize call → complete, the old page still held as the page does until the
  * new one is there.
  */
-export async function measureFilteredSearch(opts: {
-  /** The sync endpoint of the i-th client (view-syncers: round robin). */
-  syncURL: (i: number) => string;
-  user: BenchUser;
-  filters: FilterSet;
-  refined: FilterSet;
-  limit: number;
-  samples: number;
-  gapMs: number;
-  tag: string;
-  open: Set<BenchZero>;
-}): Promise<{firstPage: Pair; refine: Pair; timedOut: number}> {
+export async function measureFilteredSearch(
+  opts: RunContext & {user: BenchUser; filters: FilterSet; refined: FilterSet; limit: number},
+): Promise<{firstPage: Pair; refine: Pair; timedOut: number}> {
   const firstPage = emptyPair();
   const refine = emptyPair();
   let timedOut = 0;
@@ -106,19 +97,16 @@ const beatOf = (data: unknown) => {
  * mutate call → the count answering the new number. Its floor is the raw pulse moving (the signal
  * alone, with no permission filter and no count), watched by a second client in the same edit.
  */
-export async function measureSavedCount(opts: {
-  syncURL: (i: number) => string;
-  apiURL: string;
-  user: BenchUser;
-  editor: Editor;
-  filters: FilterSet;
-  /** The city the filter searches for, and another one: the card moves between them. */
-  cities: readonly [inside: string, outside: string];
-  samples: number;
-  gapMs: number;
-  tag: string;
-  open: Set<BenchZero>;
-}): Promise<Pair> {
+export async function measureSavedCount(
+  opts: RunContext & {
+    apiURL: string;
+    user: BenchUser;
+    editor: Editor;
+    filters: FilterSet;
+    /** The city the filter searches for, and another one: the card moves between them. */
+    cities: readonly [inside: string, outside: string];
+  },
+): Promise<Pair> {
   const times = emptyPair();
   const clients = FLAVOURS.map(f => openClient(opts.syncURL(1), opts.user, `bench-count-${opts.tag}-${f}`));
   const views: View[] = [];

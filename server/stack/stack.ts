@@ -99,12 +99,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await proc.stop();
     }
   };
-  let reportExit: (why: string) => void = () => {};
-  const exited = new Promise<string>(resolve => (reportExit = resolve));
+  let resolveExited: (why: string) => void = () => {};
+  const exited = new Promise<string>(resolve => (resolveExited = resolve));
   const watch = (m: Managed, name: string = m.label) => {
     running.push({label: name, pid: m.child.pid, stop: m.stop});
     m.child.once('exit', code => {
-      if (!stopping) reportExit(`${name} exited unexpectedly (code ${code})`);
+      if (!stopping) resolveExited(`${name} exited unexpectedly (code ${code})`);
     });
     return m;
   };
@@ -122,7 +122,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         onOutput: child => pipeOutput('pg', child, postgresLogFilter()),
       });
       running.push({label: 'pg', pid: pg.process.pid, stop: pg.stop});
-      pg.process.once('exit', code => !stopping && reportExit(`pg exited unexpectedly (code ${code})`));
+      pg.process.once('exit', code => !stopping && resolveExited(`pg exited unexpectedly (code ${code})`));
       databaseURL = pg.url;
       logLine('pg', `ready on 127.0.0.1:${ports.postgres}`);
     }

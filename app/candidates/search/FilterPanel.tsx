@@ -69,6 +69,8 @@ export function FilterPanel({filters, options, onChange}: {filters: FilterSet; o
   );
 }
 
+type LookupFilter = 'sectors' | 'communities' | 'maritalStatuses' | 'statuses' | 'institutions' | 'owners';
+
 function PanelFields({filters, options, onChange}: {filters: FilterSet; options: FilterOptions; onChange: Change}) {
   const set = <K extends keyof FilterSet>(key: K, value: FilterSet[K], how?: {replace?: boolean}) =>
     onChange({...filters, [key]: value}, how);
@@ -78,6 +80,10 @@ function PanelFields({filters, options, onChange}: {filters: FilterSet; options:
       replace: next.range === 'custom',
     });
   };
+  /** A filter chosen from a list the database (or the card catalogue) holds. */
+  const lookup = (key: LookupFilter, legend: string, testid: string) => (
+    <CheckList legend={legend} options={options[key]} value={filters[key]} onChange={v => set(key, v)} testid={testid} />
+  );
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
@@ -113,34 +119,10 @@ function PanelFields({filters, options, onChange}: {filters: FilterSet; options:
         onChange={(ageFrom, ageTo) => onChange({...filters, ageFrom, ageTo}, {replace: true})}
         testid="filter-age"
       />
-      <CheckList
-        legend={m.column_sector()}
-        options={options.sectors}
-        value={filters.sectors}
-        onChange={v => set('sectors', v)}
-        testid="filter-sectors"
-      />
-      <CheckList
-        legend={m.pf_community()}
-        options={options.communities}
-        value={filters.communities}
-        onChange={v => set('communities', v)}
-        testid="filter-communities"
-      />
-      <CheckList
-        legend={m.pf_marital_status()}
-        options={options.maritalStatuses}
-        value={filters.maritalStatuses}
-        onChange={v => set('maritalStatuses', v)}
-        testid="filter-marital-statuses"
-      />
-      <CheckList
-        legend={m.column_status()}
-        options={options.statuses}
-        value={filters.statuses}
-        onChange={v => set('statuses', v)}
-        testid="filter-statuses"
-      />
+      {lookup('sectors', m.column_sector(), 'filter-sectors')}
+      {lookup('communities', m.pf_community(), 'filter-communities')}
+      {lookup('maritalStatuses', m.pf_marital_status(), 'filter-marital-statuses')}
+      {lookup('statuses', m.column_status(), 'filter-statuses')}
       <CheckList
         legend={m.search_state()}
         options={LIST_STATES.map(id => ({id, label: STATE_LABEL[id]()}))}
@@ -158,20 +140,8 @@ function PanelFields({filters, options, onChange}: {filters: FilterSet; options:
         testid="filter-height"
       />
       <CityList legend={m.field_city()} value={filters.cities} onChange={v => set('cities', v)} testid="filter-cities" />
-      <CheckList
-        legend={m.pf_institution()}
-        options={options.institutions}
-        value={filters.institutions}
-        onChange={v => set('institutions', v)}
-        testid="filter-institutions"
-      />
-      <CheckList
-        legend={m.column_owner()}
-        options={options.owners}
-        value={filters.owners}
-        onChange={v => set('owners', v)}
-        testid="filter-owners"
-      />
+      {lookup('institutions', m.pf_institution(), 'filter-institutions')}
+      {lookup('owners', m.column_owner(), 'filter-owners')}
       <div className="divide-y divide-slate-100">
         <Toggle
           label={m.search_open_now()}
