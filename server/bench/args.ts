@@ -30,7 +30,8 @@ export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [-
                  clients spread over them (default 0: one zero-cache, as npm start runs it)
   --analyse      run Zero's query analyser on the candidate list for each example filter set
                  (server/bench/filter-examples.ts) instead of the latency measurements
-Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).`;
+Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).
+ZERO_LOG_LEVEL (default warn) sets zero-cache's log level, e.g. debug to follow one client group.`;
 
 /** Accepts 10000, 10_000 or 10,000. */
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {

@@ -74,7 +74,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     fresh: !reused,
     seedProfiles: args.profiles,
     seedActivities: args.activities,
-    zeroLogLevel: 'warn',
+    zeroLogLevel: process.env.ZERO_LOG_LEVEL ?? 'warn',
     // The raw floor's queries (server/bench/raw-queries.ts) exist only in this API.
     apiEnv: {KESHER_BENCH_QUERIES: '1'},
     zeroAdminPassword,

@@ -39,6 +39,13 @@ export function openClient(cacheURL: string, user: BenchUser, storageKey: string
 
 export type BenchZero = ReturnType<typeof openClient>;
 
+/** A client's ID, client group and connection state: what to look up in zero-cache's log when its queries never answer. */
+export async function connectionNote(zero: BenchZero): Promise<string> {
+  const state = zero.connection.state.current;
+  const reason = 'reason' in state && state.reason ? `: ${JSON.stringify(state.reason)}` : '';
+  return `client ${zero.clientID} of group ${await zero.clientGroupID}, ${state.name}${reason}`;
+}
+
 /** What every measurement shares: where its clients connect, how many samples and how far apart, the run's tag, and the open clients (a shutdown closes them). */
 export type RunContext = {
   /** The sync endpoint of the i-th client (view-syncers: round robin). */

@@ -1,6 +1,7 @@
 import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {
   CityWatcher,
+  connectionNote,
   materialize,
   openClient,
   untilComplete,
@@ -57,7 +58,7 @@ export async function measureFanout(
     } catch (e) {
       // Reported in the table rather than ending the run (seen intermittently after many client groups).
       if (!(e instanceof TimeoutError)) throw e;
-      return {k: opts.k, flavour: opts.flavour, lastTab: [], benchCPU: NaN, failed: `${e.message} (${stuck(tabs)})`};
+      return {k: opts.k, flavour: opts.flavour, lastTab: [], benchCPU: NaN, failed: `${e.message} (${await stuck(tabs)})`};
     }
     const watchers = tabs.flatMap(t => t.watchers);
     const lastTab: number[] = [];
@@ -82,16 +83,13 @@ export async function measureFanout(
 }
 
 /** Which tabs never completed, and what their connections said: the clue to an intermittent stall. */
-function stuck(tabs: ReadonlyArray<{zero: BenchZero; views: View[]}>): string {
-  const states = new Map<string, number>();
+async function stuck(tabs: ReadonlyArray<{zero: BenchZero; views: View[]}>): Promise<string> {
+  const notes = [];
   for (const t of tabs) {
     const waiting = t.views.filter(v => resultTypeOf(v) !== 'complete').length;
-    if (!waiting) continue;
-    const state = t.zero.connection.state.current;
-    const key = `${waiting}/3 views, ${state.name}${'reason' in state && state.reason ? `: ${JSON.stringify(state.reason)}` : ''}`;
-    states.set(key, (states.get(key) ?? 0) + 1);
+    if (waiting) notes.push(`${waiting}/3 views of ${await connectionNote(t.zero)}`);
   }
-  return [...states].map(([key, n]) => `${n} tab(s) ${key}`).join('; ') || 'every view complete by now';
+  return notes.join('; ') || 'every view complete by now';
 }
 
 /** A view's result type now (a new listener hears it at once). */

@@ -1,6 +1,7 @@
 import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {Sql} from '../db/sql.ts';
 import {
+  connectionNote,
   materialize,
   openClient,
   rowsOf,
@@ -11,7 +12,7 @@ import {
   type RunContext,
 } from './clients.ts';
 import {cityFor, editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
-import {sleep, withTimeout} from './timing.ts';
+import {sleep, TimeoutError, withTimeout} from './timing.ts';
 import {emptyPair, FLAVOURS, listQuery, type Pair} from './workload.ts';
 
 const COLD_TIMEOUT_MS = 60_000;
@@ -98,6 +99,8 @@ export async function withColdClient<T>(
   open.add(zero);
   try {
     return await use(zero, start);
+  } catch (e) {
+    throw e instanceof TimeoutError ? new TimeoutError(`${e.message} (${await connectionNote(zero)})`) : e;
   } finally {
     open.delete(zero);
     await withTimeout(zero.close(), 10_000, 'a cold client to close');

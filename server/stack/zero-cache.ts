@@ -21,6 +21,7 @@ function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
     process.execPath,
     [
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/socket-handoff.mjs'))}`,
       path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
     ],
     {
