@@ -51,6 +51,7 @@ import {
 import {profileFacet, profileKey} from './app/tables/search.ts';
 import {savedSearch, savedSearchPin, savedSearchPinRelationships, savedSearchRelationships} from './app/tables/saved-searches.ts';
 import {staffContact, user} from './app/tables/staff.ts';
+import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -97,6 +98,9 @@ export const schema = createSchema({
     // Saved searches (issue 14)
     savedSearch,
     savedSearchPin,
+    // Engaged couples and benefit cards (issue 15)
+    engagedCouple,
+    benefitCard,
   ],
   relationships: [
     userRelationships,
@@ -117,6 +121,9 @@ export const schema = createSchema({
     // Saved searches (issue 14)
     savedSearchRelationships,
     savedSearchPinRelationships,
+    // Engaged couples and benefit cards (issue 15)
+    engagedCoupleRelationships,
+    benefitCardRelationships,
   ],
 });
 

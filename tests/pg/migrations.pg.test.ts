@@ -35,8 +35,10 @@ describe('migrations', () => {
       'admin_notification',
       'admin_notification_read',
       'app_user',
+      'benefit_card',
       'card_presence',
       'community',
+      'engaged_couple',
       'institution',
       'phone_call',
       'profile',
@@ -98,6 +100,10 @@ describe('migrations', () => {
     // The candidate search (migrations/0030): its keys and facets, joined only on the value typed.
     expect([...tables.profile_key!].sort()).toEqual(declared('profileKey'));
     expect([...tables.profile_facet!].sort()).toEqual(declared('profileFacet'));
+    // Engaged couples and benefit cards (migrations/0034), as declared; their read rules are the
+    // editors' and the card issuers' (the public check reads Postgres over REST).
+    expect([...tables.engaged_couple!].sort()).toEqual(declared('engagedCouple'));
+    expect([...tables.benefit_card!].sort()).toEqual(declared('benefitCard'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');
