@@ -1,11 +1,9 @@
 import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import type {Context, Hono} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
-import * as v from 'valibot';
 import {editCard} from '../../app/candidates/card/mutators.ts';
 import {SELF_EDITABLE_FIELDS} from '../../app/candidates/card/fields.ts';
-import {selfDetailsPatchSchema} from '../../app/candidates/card/schema.ts';
-import {id} from '../../app/candidates/schema.ts';
+import {selfUpdateSchema, type SelfTicket} from '../../app/self-user/edit.ts';
 import {schema, zql} from '../../zero-schema.ts';
 import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import type {ApiEnv} from '../api.ts';
@@ -14,22 +12,6 @@ import {CANDIDATE_FORM_MAX_BYTES} from '../candidates/candidate-form.ts';
 import {fail, readBody} from '../http/body.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import {assertCardConsistent, syncSignInPhones} from '../zero/mutators.ts';
-
-/** What a candidate sends to change their own ticket: which ticket, the revision their form shows, the changed details. */
-export const selfUpdateSchema = v.strictObject(
-  {ticketID: id, revision: v.pipe(v.number(), v.integer(), v.minValue(0)), details: selfDetailsPatchSchema},
-  'unknownField',
-);
-export type SelfUpdate = v.InferOutput<typeof selfUpdateSchema>;
-
-/** The ticket's editable values as the candidate's form shows them. */
-export type SelfTicket = {
-  ticketID: string;
-  revision: number;
-  gender: 'male' | 'female';
-  fullName: string;
-  details: Partial<Record<(typeof SELF_EDITABLE_FIELDS)[number], unknown>>;
-};
 
 const STATUS_OF: Partial<Record<AppError['code'], 400 | 403 | 409 | 503>> = {
   invalidInput: 400,
