@@ -27,6 +27,7 @@ import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {SelfEditPage} from './self-user/SelfEditPage.tsx';
+import {SelfVerifyPhonePage} from './self-user/SelfVerifyPhonePage.tsx';
 import {SELF_EDIT_PATH} from './self-user/edit.ts';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
@@ -92,6 +93,12 @@ const agreementRoute = createRoute({
 /** The self-user pages (candidates and parents) have their own session and no Zero connection. */
 const selfLoginRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/login', component: SelfLoginPage});
 const selfHomeRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/home', component: SelfHomePage});
+/** The candidate's phone verification screen (spec §2, issue 15). */
+const selfVerifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/self-user/verify-phone',
+  component: SelfVerifyPhonePage,
+});
 
 /** Everything below needs a signed-in user and a Zero connection. */
 const shellRoute = createRoute({
@@ -242,6 +249,7 @@ const routeTree = rootRoute.addChildren([
   agreementRoute,
   selfLoginRoute,
   selfHomeRoute,
+  selfVerifyRoute,
   maintenanceRoute,
   privacyRoute,
   candidateFormRoute,

@@ -4,3 +4,7 @@
 ALTER TABLE profile_revision ALTER COLUMN user_id DROP NOT NULL;
 ALTER TABLE profile_revision ADD COLUMN by_candidate boolean NOT NULL DEFAULT false;
 ALTER TABLE profile_revision ADD CONSTRAINT profile_revision_author CHECK ((user_id IS NULL) = by_candidate);
+
+-- The numbers of the ticket its candidate has verified with a code (the self-user's phone verification
+-- screen, spec §2): a server-only column like profile.phones, outside Zero's schema.
+ALTER TABLE profile ADD COLUMN verified_phones jsonb NOT NULL DEFAULT '[]'::jsonb;

@@ -16,6 +16,7 @@ import {mountNotificationRoutes} from './notifications/routes.ts';
 import {mountUsersLogRoutes} from './users-log/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import {mountSelfEditRoutes} from './self-edit/routes.ts';
+import {mountSelfVerifyRoutes} from './self-edit/verify-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
@@ -136,6 +137,7 @@ export function createApi(options: ApiOptions) {
   mountPrintRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes, limits});
   mountSelfEditRoutes(app, sql);
+  mountSelfVerifyRoutes(app, {sql, ...options.codes, limits});
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

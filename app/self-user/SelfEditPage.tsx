@@ -1,5 +1,5 @@
 import {useParams} from '@tanstack/react-router';
-import {ArrowRight, Lock, Save} from 'lucide-react';
+import {ArrowRight, BadgeCheck, Lock, Save} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
 import {errorCodeOf} from '../../permissions/errors.ts';
@@ -133,6 +133,14 @@ export function SelfEditPage() {
             <bdi>{ticket.fullName}</bdi>
           </p>
           <p className="mt-3 max-w-2xl text-sm text-white/80">{m.self_edit_intro()}</p>
+          <a
+            href="/self-user/verify-phone"
+            className="mt-4 inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium text-white ring-1 ring-white/30 hover:bg-white/20"
+            data-testid="self-edit-verify"
+          >
+            <BadgeCheck className="size-4" aria-hidden />
+            {m.self_verify_title()}
+          </a>
         </div>
       </header>
       <main>
