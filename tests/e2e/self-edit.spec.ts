@@ -99,6 +99,41 @@ test('screenshots of the candidate’s edit form (he, en; 1280 and 375 px)', asy
   }
 });
 
+test('the candidate verifies one of the ticket’s numbers with the code of a missed call', async ({page}) => {
+  const t = await insertTicket();
+  await selfSignIn(page, t);
+  await page.getByTestId('verify-phones').click();
+  await page.waitForURL('**/self-user/verify-phone');
+  const row = page.getByTestId('verify-phone-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(formatPhone(t.phone));
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({width, height: 800});
+    await page.screenshot({path: `${SHOTS}/self-verify-he-${width}.png`, fullPage: true});
+  }
+  const before = (await inspect('calls')).length;
+  await row.getByTestId('verify-phone').click();
+  await expect(page.getByTestId('code-hint')).toBeVisible();
+  const code = await nextCode('calls', t.phone, before);
+  // A wrong code: the error beside the field.
+  await page.locator('[name=verifyCode]').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('verify-code').click();
+  await expect(page.getByText('הקוד שגוי').first()).toBeVisible();
+  await page.screenshot({path: `${SHOTS}/self-verify-code-he-375.png`, fullPage: true});
+  await page.locator('[name=verifyCode]').fill(code);
+  await page.getByTestId('verify-code').click();
+  await expect(row.getByTestId('phone-verified')).toHaveText('מאומת');
+
+  await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({width, height: 800});
+    await page.goto('/self-user/verify-phone');
+    await expect(page.getByTestId('phone-verified')).toHaveText('Verified');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.screenshot({path: `${SHOTS}/self-verify-en-${width}.png`, fullPage: true});
+  }
+});
+
 test('without a self-user session the edit link goes to the staff login', async ({page}) => {
   const t = await insertTicket();
   await page.goto(`/home/tickets/edit/${t.id}`);
