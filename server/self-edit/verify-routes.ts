@@ -10,6 +10,7 @@ import {CODE_TTL_MS, checkSelfCode, createLoginCode} from '../auth/codes.ts';
 import type {LoginOptions} from '../auth/login-routes.ts';
 import {isHttps} from '../auth/routes.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
+import {markPhoneVerified} from '../auth/ticket-match.ts';
 
 const VERIFY_BASE = '/api/peoples/self-verify';
 /** The pending verification, apart from a pending self-user sign-in in the same browser. */
@@ -109,11 +110,7 @@ export function mountSelfVerifyRoutes(app: Hono<ApiEnv>, options: LoginOptions) 
         : expired();
     }
     deleteCookie(c, VERIFY_ATTEMPT_COOKIE, {path: VERIFY_BASE});
-    await sql`
-      UPDATE profile SET verified_phones = CASE WHEN verified_phones ? ${check.target} THEN verified_phones
-                                                ELSE verified_phones || ${sql.json([check.target])} END,
-                         candidate_verified_at = coalesce(candidate_verified_at, now())
-      WHERE id = ${session.profileID}`;
+    await markPhoneVerified(sql, session.profileID, check.target);
     await log(c, 'verified', session.profileID, check.target);
     return c.json('ok');
   });
