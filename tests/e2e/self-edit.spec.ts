@@ -2,7 +2,16 @@ import {expect, test, type Page} from '@playwright/test';
 import {randomInt} from 'node:crypto';
 import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 import {formatPhone} from '../../app/lib/phones.ts';
-import {db, inspect, newSignedInPage, nextCode, typeDate, uniqueSurname} from './helpers.ts';
+import {
+  db,
+  expectNoSidewaysScroll,
+  inspect,
+  newSignedInPage,
+  nextCode,
+  seriousViolations,
+  typeDate,
+  uniqueSurname,
+} from './helpers.ts';
 
 const SHOTS = '/work/shots15/c';
 const mobile = () => `+97252${randomInt(1_000_000, 10_000_000)}`;
@@ -96,6 +105,8 @@ test('screenshots of the candidate’s edit form (he, en; 1280 and 375 px)', asy
       await expect(page.getByTestId('self-edit-form')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'he' ? 'rtl' : 'ltr');
       await page.screenshot({path: `${SHOTS}/self-edit-${locale}-${width}.png`, fullPage: true});
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page), `${locale} ${width}`).toEqual([]);
     }
   }
 });
@@ -136,6 +147,8 @@ test('the candidate verifies one of the ticket’s numbers with the code of a mi
     await expect(page.getByTestId('phone-verified')).toHaveText(['Verified', 'Verified']);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await page.screenshot({path: `${SHOTS}/self-verify-en-${width}.png`, fullPage: true});
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page), `verify ${width}`).toEqual([]);
   }
 });
 
