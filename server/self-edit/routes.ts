@@ -78,6 +78,11 @@ export function mountSelfEditRoutes(app: Hono<ApiEnv>, sql: Sql) {
     if (body.ticketID !== ticketID) return fail(c, 403, 'forbidden', 'Only your own ticket can be changed');
     try {
       const revision = await db.transaction(async tx => {
+        // The ticket is held until the edit is written, so one closed meanwhile is not edited after all.
+        const pg = tx.dbTransaction.wrappedTransaction;
+        const [open] = await pg`
+          SELECT 1 FROM profile WHERE id = ${ticketID} AND closed_at IS NULL AND deleted_at IS NULL FOR NO KEY UPDATE`;
+        if (!open) return 'closed' as const;
         const existing = await tx.run(
           zql.profile
             .where('id', ticketID)
@@ -96,6 +101,7 @@ export function mountSelfEditRoutes(app: Hono<ApiEnv>, sql: Sql) {
         await syncSignInPhones(tx, card);
         return card.revision;
       });
+      if (revision === 'closed') return fail(c, 409, 'ticketClosed', 'This ticket is already closed');
       return c.json({ok: true, revision});
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
