@@ -26,6 +26,9 @@ import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
+import {SelfEditPage} from './self-user/SelfEditPage.tsx';
+import {SelfVerifyPhonePage} from './self-user/SelfVerifyPhonePage.tsx';
+import {SELF_EDIT_PATH} from './self-user/edit.ts';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
 import {SECTIONS, mayOpen, type BuiltSectionPath, type Section} from './shell/sections.ts';
@@ -34,7 +37,7 @@ import {FeatureGate} from './site/FeatureGate.tsx';
 import type {ReactNode} from 'react';
 import {toast} from 'sonner';
 import {can} from '../permissions/context.ts';
-import {contextOf, mayEnter, owesAgreement} from './session.ts';
+import {contextOf, editsAsCandidate, mayEnter, owesAgreement} from './session.ts';
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
 import {ForumRedirect} from './forum/ForumRedirect.tsx';
@@ -90,6 +93,12 @@ const agreementRoute = createRoute({
 /** The self-user pages (candidates and parents) have their own session and no Zero connection. */
 const selfLoginRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/login', component: SelfLoginPage});
 const selfHomeRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/home', component: SelfHomePage});
+/** The candidate's phone verification screen (spec §2, issue 15). */
+const selfVerifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/self-user/verify-phone',
+  component: SelfVerifyPhonePage,
+});
 
 /** Everything below needs a signed-in user and a Zero connection. */
 const shellRoute = createRoute({
@@ -97,6 +106,8 @@ const shellRoute = createRoute({
   id: 'shell',
   beforeLoad: ({context, location}) => {
     const {session} = context;
+    // The candidate's own edit link: ShellLayout draws their form instead of the shell.
+    if (editsAsCandidate(session) && SELF_EDIT_PATH.test(location.pathname)) return;
     // The commitment form is still to sign: nothing else until it is.
     if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}});
     // Signed out, or the declaration is due (then /login shows it): sign in first, and come back here.
@@ -105,7 +116,10 @@ const shellRoute = createRoute({
     if (session.maintenance && session.user.role !== 'admin') throw redirect({to: '/maintenance'});
   },
   component: function ShellLayout() {
-    const {zero} = shellRoute.useRouteContext();
+    const {zero, session} = shellRoute.useRouteContext();
+    // A candidate (self-user session, no staff one) on the spec's edit link: their own form, with no
+    // shell and no Zero client (beforeLoad let only that path through).
+    if (!zero && editsAsCandidate(session)) return <SelfEditPage />;
     return (
       <ZeroProvider zero={zero!}>
         <Shell>
@@ -190,13 +204,17 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Sec
   }),
 );
 
-/** A candidate's card and its edit form (spec §2: /home/tickets/edit/{ticketID}). */
+/**
+ * A candidate's card and its edit form (spec §2: /home/tickets/edit/{ticketID}). The edit link also
+ * serves the candidate themself, with a self-user session: then ShellLayout shows SelfEditPage.
+ */
 const cardRoute = createRoute({getParentRoute: () => shellRoute, path: '/home/tickets/$id', component: CardPage});
 const cardEditRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/home/tickets/edit/$id',
   beforeLoad: ({context, params, preload}) => {
     const user = context.session.user;
+    if (editsAsCandidate(context.session)) return;
     if (!user || !can(contextOf(user), 'editTickets')) {
       refuse({preload});
       throw redirect({to: '/home/tickets/$id', params});
@@ -231,6 +249,7 @@ const routeTree = rootRoute.addChildren([
   agreementRoute,
   selfLoginRoute,
   selfHomeRoute,
+  selfVerifyRoute,
   maintenanceRoute,
   privacyRoute,
   candidateFormRoute,

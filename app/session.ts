@@ -28,6 +28,8 @@ export type SessionInfo = {
   maintenance: boolean;
   /** The site's default language (spec §9), for a browser whose user never picked one. */
   defaultLanguage: Locale;
+  /** This browser also holds a self-user (candidate or parent) session (issue 15: their edit link). */
+  selfUser: boolean;
 };
 
 export async function fetchSession(): Promise<SessionInfo> {
@@ -42,6 +44,12 @@ export const contextOf = (user: SessionUser): AuthContext => ({userID: user.ID, 
 /** A signed-in user who has accepted the declaration and signed the commitment form: the one who gets the shell and a Zero client. */
 export const mayEnter = (session: SessionInfo): session is SessionInfo & {user: SessionUser} =>
   session.user !== null && !session.declarationDue && !session.agreementDue;
+
+/**
+ * A candidate editing their own ticket: a self-user session and no staff one. A staff session always
+ * wins, so a shadchan sharing the browser keeps the staff editor.
+ */
+export const editsAsCandidate = (session: SessionInfo) => session.user === null && session.selfUser;
 
 /** Signed in, the declaration accepted, the commitment form still to sign: the form is the only page left. */
 export const owesAgreement = (session: SessionInfo): session is SessionInfo & {user: SessionUser} =>

@@ -1,5 +1,5 @@
 import {useEffect, useState} from 'react';
-import {CheckCircle2, Hourglass, Lock, LogOut, Pencil, XCircle} from 'lucide-react';
+import {BadgeCheck, CheckCircle2, Hourglass, Lock, LogOut, Pencil, XCircle} from 'lucide-react';
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
@@ -134,6 +134,14 @@ export function SelfHomePage() {
                     {m.self_home_edit_ticket()}
                   </a>
                 )}
+                <a
+                  href="/self-user/verify-phone"
+                  className="flex items-center justify-center gap-2 rounded-lg px-3.5 py-2.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+                  data-testid="verify-phones"
+                >
+                  <BadgeCheck className="size-4" aria-hidden />
+                  {m.self_verify_title()}
+                </a>
                 {!ticket.pending && (
                   <Button
                     variant="secondary"

@@ -82,7 +82,9 @@ export const profileRevision = table('profileRevision')
     id: string(),
     profileID: string().from('profile_id'),
     revision: number(),
-    userID: string().from('user_id'),
+    /** The staff user who made the change; absent when the candidate did (self-user edit, issue 15). */
+    userID: string().from('user_id').optional(),
+    byCandidate: boolean().from('by_candidate'),
     field: string(),
     oldValue: json<ReadonlyJSONValue>().from('old_value').optional(),
     newValue: json<ReadonlyJSONValue>().from('new_value').optional(),

@@ -12,6 +12,7 @@ export type AuthEventKind =
   | 'self-code-request'
   | 'self-verify-number'
   | 'self-close-ticket'
+  | 'self-verify-phone'
   | 'self-logout';
 
 /**

@@ -55,17 +55,20 @@ export async function checkLoginCode(
 }
 
 export type SelfCodeCheck =
-  {ok: true; profileID: string} | {ok: false; reason: 'expired' | 'wrong'; profileID: string | null; target: string | null};
+  | {ok: true; profileID: string; target: string}
+  | {ok: false; reason: 'expired' | 'wrong'; profileID: string | null; target: string | null};
 
 /** Self-users have no password: the code sent to a ticket's registered phone is the proof. */
 export async function checkSelfCode(sql: Sql, attemptToken: string | undefined, code: string): Promise<SelfCodeCheck> {
   const check = await consumeCode(sql, attemptToken, ['self'], code, undefined);
   return check.ok
-    ? {ok: true, profileID: check.owner}
+    ? {ok: true, profileID: check.owner, target: check.target}
     : {ok: false, reason: check.reason, profileID: check.owner, target: check.target};
 }
 
-type Consumed = {ok: true; owner: string} | {ok: false; reason: 'expired' | 'wrong'; owner: string | null; target: string | null};
+type Consumed =
+  | {ok: true; owner: string; target: string}
+  | {ok: false; reason: 'expired' | 'wrong'; owner: string | null; target: string | null};
 
 /**
  * Checks a code (and, for staff, the account password) in one locked transaction. A code is
@@ -114,7 +117,7 @@ async function consumeCode(
       return {ok: false, reason: row.failures + 1 >= MAX_FAILURES ? 'expired' : 'wrong', ...who};
     }
     await tx`UPDATE login_code SET used_at = now() WHERE attempt_hash = ${sha256(attemptToken)}`;
-    return {ok: true, owner: row.owner};
+    return {ok: true, owner: row.owner, target: row.target};
   });
 }
 

@@ -4,6 +4,7 @@ import type {ApiEnv, ApiOptions} from '../api.ts';
 import {SESSION_COOKIE, createSession, revokeAllSessions, revokeSession} from './session.ts';
 import type {Sql} from '../db/sql.ts';
 import {logAuthEvent} from './audit.ts';
+import {selfSessionOf} from './self-session.ts';
 import {clientIP, fail} from '../http/body.ts';
 import {DEFAULT_SITE} from '../../app/site/schema.ts';
 import type {Locale} from '../../zero-schema.ts';
@@ -51,6 +52,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       phoneProxyPort: options.phoneProxyPort ?? null,
       links: options.links ?? {},
       ...(await siteForVisitors(options.sql)),
+      selfUser: (await selfSessionOf(c, options.sql)) !== undefined,
     }),
   );
 

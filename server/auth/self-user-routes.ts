@@ -10,7 +10,7 @@ import {CODE_TTL_MS, checkSelfCode, createLoginCode} from './codes.ts';
 import type {LoginOptions} from './login-routes.ts';
 import {isHttps} from './routes.ts';
 import {endSelfSession, selfSessionOf, startSelfSession} from './self-session.ts';
-import {findTicket} from './ticket-match.ts';
+import {findTicket, markPhoneVerified} from './ticket-match.ts';
 
 /** The pending self-user sign-in, apart from a matchmaker's pending one in the same browser. */
 export const SELF_ATTEMPT_COOKIE = 'kesher_self_login';
@@ -106,8 +106,9 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     }
     await limits.signedIn(`ticket:${check.profileID}`);
     deleteCookie(c, SELF_ATTEMPT_COOKIE, {path: ATTEMPT_PATH});
-    // The code reached one of the card's listed numbers: a card the candidate sent is unlocked (spec §4).
-    await sql`UPDATE profile SET candidate_verified_at = now() WHERE id = ${check.profileID} AND candidate_verified_at IS NULL`;
+    // The code reached one of the card's listed numbers: that number is verified, and a card the
+    // candidate sent is unlocked (spec §4).
+    await markPhoneVerified(sql, check.profileID, check.target);
     await startSelfSession(c, sql, check.profileID);
     await log(c, 'self-verify-number', 'signed-in', {profileID: check.profileID});
     return c.json('ok');

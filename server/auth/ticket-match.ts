@@ -14,3 +14,15 @@ export async function findTicket(sql: Sql, d: TicketDetails): Promise<string | u
     WHERE id_number = ${d.idNumber} AND birth_date = ${d.birthday} AND phones ? ${d.phone}`;
   return row && nameMatches(d.name, row.forename, row.surname) ? row.id : undefined;
 }
+
+/**
+ * A code reached this number of the ticket (the self-user sign-in, the phone verification screen):
+ * it is recorded as verified, and a card the candidate sent is unlocked (spec §4).
+ */
+export async function markPhoneVerified(sql: Sql, profileID: string, phone: string) {
+  await sql`
+    UPDATE profile SET verified_phones = CASE WHEN verified_phones ? ${phone} THEN verified_phones
+                                              ELSE verified_phones || ${sql.json([phone])} END,
+                       candidate_verified_at = coalesce(candidate_verified_at, now())
+    WHERE id = ${profileID}`;
+}

@@ -85,11 +85,12 @@ async function assertIDNumberFree(tx: Transaction, ctx: AuthContext, card: CardS
 
 /**
  * Everything a card's values must hold against the database, whoever writes them: all of a new card's,
- * and of an edit the fields it changes (`changed`).
+ * and of an edit the fields it changes (`changed`). The candidate's own edit (server/self-edit) has no
+ * staff context: it can never change what the ID-number check guards, and is refused if it tries.
  */
-async function assertCardConsistent(
+export async function assertCardConsistent(
   tx: Transaction,
-  ctx: AuthContext,
+  ctx: AuthContext | 'candidate',
   card: CardSave | CardCreate,
   changed?: ReadonlySet<string>,
 ) {
@@ -102,14 +103,17 @@ async function assertCardConsistent(
     await assertInstitution(tx, institution);
   }
   // The other card's birth date and gender decide which refusal an ID number meets.
-  if (touched('idNumber') || touched('birthDate') || touched('gender')) await assertIDNumberFree(tx, ctx, card);
+  if (touched('idNumber') || touched('birthDate') || touched('gender')) {
+    if (ctx === 'candidate') throw new AppError('forbidden');
+    await assertIDNumberFree(tx, ctx, card);
+  }
 }
 
 /**
  * The numbers a candidate may sign in with (the self-user login, spec §4) follow the card's own
  * listed numbers. They are a server-only column, outside Zero's schema, so they are written in SQL.
  */
-async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
+export async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
   if (tx.location !== 'server') return;
   await tx.dbTransaction.query('UPDATE profile SET phones = $1::text::jsonb WHERE id = $2', [
     JSON.stringify(listedPhones(card.details)),

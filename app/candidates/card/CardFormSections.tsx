@@ -10,7 +10,7 @@ import {queries} from '../../queries.ts';
 import type {Labels} from '../../../zero-schema.ts';
 import {Field, Select, TextInput} from '../../ui/controls.tsx';
 import {DateInput} from '../../ui/DateInput.tsx';
-import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, type CardField} from './fields.ts';
+import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
 import {COLOURS} from './schema.ts';
 import {COLOUR_LABEL} from './colours.ts';
@@ -76,6 +76,8 @@ const BLANK: CardForm = {
   colour: '',
 };
 
+const SELF_EDITABLE: ReadonlySet<string> = new Set(SELF_EDITABLE_FIELDS);
+
 /** The staff screens' form: the option lists come live from Zero. */
 export function CardFormSections(props: Props) {
   const [sectors] = useQuery(queries.lookups.sectors());
@@ -89,7 +91,8 @@ export function CardFormSections(props: Props) {
  * The card's form, section by section from the catalogue (spec §3): shared by the new-profile screen,
  * the edit screen and the candidate's public form, so all ask the same things the same way. Without
  * Zero: the option lists come in as props. The candidate's form leaves out the administration section
- * (status, open-from date, colour, database), which is the staff's to decide.
+ * (status, open-from date, colour, database), which is the staff's to decide; the candidate editing
+ * their own ticket ('self') sees only the fields of SELF_EDITABLE_FIELDS.
  */
 export function CardFormFields({
   form: given,
@@ -100,7 +103,7 @@ export function CardFormFields({
   merge,
   lookups: {sectors, statuses, communities, institutions},
   audience = 'staff',
-}: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate'}) {
+}: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate' | 'self'}) {
   const form = {...BLANK, ...given};
   const locale = getLocale();
   /** A form value in words, as a conflict shows it. */
@@ -268,42 +271,45 @@ export function CardFormFields({
       </Field>,
     );
 
+  const shown = (f: CardField) => (!f.gender || f.gender === form.gender) && (audience !== 'self' || SELF_EDITABLE.has(f.key));
   return (
     <div className="space-y-6">
-      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_core()}</h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {core('forename', m.field_forename())}
-          {core('surname', m.field_surname())}
-          {mark(
-            'gender',
-            <Field label={`${m.field_gender()} *`} error={errors.gender}>
-              {p => (
-                <Select {...p} name="gender" value={form.gender as string} onChange={e => set('gender', e.target.value)}>
-                  <option value="">{m.card_choose()}</option>
-                  <option value="male">{m.gender_male()}</option>
-                  <option value="female">{m.gender_female()}</option>
-                </Select>
-              )}
-            </Field>,
-          )}
-          {core('birthDate', m.field_birth_date(), 'date')}
-          {core('city', m.field_city())}
-          {mark(
-            'sectorID',
-            <Field label={`${m.field_sector()} *`} error={errors.sectorID}>
-              {p => (
-                <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
-                  <option value="">{m.card_choose()}</option>
-                  <LookupOptions rows={sectors} current={form.sectorID as string} />
-                </Select>
-              )}
-            </Field>,
-          )}
-        </div>
-      </section>
+      {audience !== 'self' && (
+        <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_core()}</h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {core('forename', m.field_forename())}
+            {core('surname', m.field_surname())}
+            {mark(
+              'gender',
+              <Field label={`${m.field_gender()} *`} error={errors.gender}>
+                {p => (
+                  <Select {...p} name="gender" value={form.gender as string} onChange={e => set('gender', e.target.value)}>
+                    <option value="">{m.card_choose()}</option>
+                    <option value="male">{m.gender_male()}</option>
+                    <option value="female">{m.gender_female()}</option>
+                  </Select>
+                )}
+              </Field>,
+            )}
+            {core('birthDate', m.field_birth_date(), 'date')}
+            {core('city', m.field_city())}
+            {mark(
+              'sectorID',
+              <Field label={`${m.field_sector()} *`} error={errors.sectorID}>
+                {p => (
+                  <Select {...p} name="sectorID" value={form.sectorID as string} onChange={e => set('sectorID', e.target.value)}>
+                    <option value="">{m.card_choose()}</option>
+                    <LookupOptions rows={sectors} current={form.sectorID as string} />
+                  </Select>
+                )}
+              </Field>,
+            )}
+          </div>
+        </section>
+      )}
 
-      {CARD_SECTIONS.map(section => (
+      {CARD_SECTIONS.filter(section => section.fields.some(shown)).map(section => (
         <section
           key={section.id}
           className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
@@ -311,13 +317,11 @@ export function CardFormFields({
         >
           <h2 className="mb-4 text-base font-semibold text-slate-900">{section.title()}</h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {section.fields
-              .filter((f: CardField) => !f.gender || f.gender === form.gender)
-              .map((f: CardField) => (
-                <div key={f.key} className={clsx(f.kind.type === 'long' && 'sm:col-span-2 lg:col-span-3')}>
-                  {mark(f.key, control(f, errorOf(f)))}
-                </div>
-              ))}
+            {section.fields.filter(shown).map((f: CardField) => (
+              <div key={f.key} className={clsx(f.kind.type === 'long' && 'sm:col-span-2 lg:col-span-3')}>
+                {mark(f.key, control(f, errorOf(f)))}
+              </div>
+            ))}
           </div>
         </section>
       ))}

@@ -314,7 +314,9 @@ function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
               <span dir="ltr" className="text-slate-500 tabular-nums">
                 {formatLocalDateTime(r.createdAt)}
               </span>
-              <bdi className="font-medium text-slate-700">{r.author?.name}</bdi>
+              <bdi className="font-medium text-slate-700" data-testid="history-author">
+                {r.byCandidate ? m.card_history_by_candidate() : r.author?.name}
+              </bdi>
               {r.field === 'created' ? (
                 <span className="text-slate-700">{m.card_history_created()}</span>
               ) : isTransferEntry(r.field) ? (

@@ -231,3 +231,39 @@ export type CardSectionID = (typeof CARD_SECTIONS)[number]['id'];
 export type CardFieldKey = (typeof CARD_SECTIONS)[number]['fields'][number]['key'];
 
 export const CARD_FIELDS: readonly CardField[] = CARD_SECTIONS.flatMap((s): readonly CardField[] => s.fields);
+
+/**
+ * The details a candidate may change on their own ticket from the self-user home (issue 15, spec §1
+ * "self-users update ticket details"): their contacts, about themselves and what they look for, work,
+ * languages and address. Never the ID number, the community, the owner, state, database or
+ * visibility (columns, not details) nor what the office judges (family, appearance, finances, health).
+ */
+export const SELF_EDITABLE_FIELDS = [
+  'candidatePhone',
+  'fatherPhone',
+  'motherPhone',
+  'extraPhone',
+  'suggestionsContact',
+  'suggestionsPhone',
+  'inquiryPhones',
+  'friendsPhones',
+  'references',
+  'aboutMe',
+  'soughtQualities',
+  'expectations',
+  'preferredPlace',
+  'preferredInstitution',
+  'languages',
+  'country',
+  'postcode',
+  'address',
+  'height',
+  'drivingLicense',
+  'smoker',
+  'occupation',
+  'workplace',
+  'employment',
+  'professionalRoute',
+  'learning',
+] as const satisfies readonly CardFieldKey[];
+export type SelfEditableField = (typeof SELF_EDITABLE_FIELDS)[number];

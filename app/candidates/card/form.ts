@@ -31,6 +31,10 @@ function detailToForm(field: CardField, value: DetailValue | undefined): string 
   }
 }
 
+/** Stored details as the form's controls hold them. */
+export const formFromDetails = (details: CardDetails): CardForm =>
+  Object.fromEntries(DETAIL_FIELDS.map(f => [f.key, detailToForm(f, details[f.key])]));
+
 export function formFromCard(row: CardRow): CardForm {
   const details: CardDetails = row.detail?.details ?? {};
   return {
@@ -45,7 +49,7 @@ export function formFromCard(row: CardRow): CardForm {
     communityID: row.communityID ?? '',
     openFrom: row.openFrom ? msToIsoDate(row.openFrom) : '',
     colour: row.colour ?? '',
-    ...Object.fromEntries(DETAIL_FIELDS.map(f => [f.key, detailToForm(f, details[f.key])])),
+    ...formFromDetails(details),
   };
 }
 

@@ -106,10 +106,13 @@ function storedValues(args: CardValues): Record<string, ReadonlyJSONValue | unde
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Who made a revision: a staff user, or the candidate from the self-user home (no user behind it). */
+export type RevisionAuthor = Pick<AuthContext, 'userID'> | 'candidate';
+
 /** Writes one revision's history rows: who, when, field, old → new. */
 export async function recordHistory(
   tx: Transaction,
-  ctx: AuthContext,
+  author: RevisionAuthor,
   profileID: string,
   revision: number,
   changes: Array<[field: string, oldValue: unknown, newValue: unknown]>,
@@ -121,7 +124,7 @@ export async function recordHistory(
       id: `${profileID}:${revision}:${field}`,
       profileID,
       revision,
-      userID: ctx.userID,
+      ...(author === 'candidate' ? {userID: null, byCandidate: true} : {userID: author.userID, byCandidate: false}),
       field,
       oldValue: (oldValue ?? null) as ReadonlyJSONValue,
       newValue: (newValue ?? null) as ReadonlyJSONValue,
@@ -214,6 +217,21 @@ export type SaveCheck = (ctx: AuthContext, card: CardSave, changed: ReadonlySet<
 export async function saveCard({tx, ctx, args}: Write<CardPatch>, now: number, check?: SaveCheck) {
   assertCan(ctx, 'editTickets');
   const existing = await visibleCardWithDetail(tx, ctx, args.id);
+  return editCard(tx, ctx, existing, args, now, check && ((card, changed) => check(ctx, card, changed)));
+}
+
+/**
+ * The edit itself, once the author's right to it is settled: by saveCard for staff, by the self-user
+ * update (server/self-edit) for the candidate's own ticket.
+ */
+export async function editCard(
+  tx: Transaction,
+  author: RevisionAuthor,
+  existing: Awaited<ReturnType<typeof visibleCardWithDetail>>,
+  args: CardPatch,
+  now: number,
+  check?: (card: CardSave, changed: ReadonlySet<string>) => Promise<void>,
+) {
   const card = applyPatch(cardAsSaved(existing), args);
 
   const details = existing.detail?.details ?? {};
@@ -237,7 +255,7 @@ export async function saveCard({tx, ctx, args}: Write<CardPatch>, now: number, c
         conflicts.map(field => ({field, message: 'editConflict'})),
       );
   }
-  await check?.(ctx, card, new Set(changed));
+  await check?.(card, new Set(changed));
 
   const revision = existing.revision + 1;
   await tx.mutate.profile.update({id: args.id, ...columnsOf(card), revision, updatedAt: now});
@@ -246,7 +264,7 @@ export async function saveCard({tx, ctx, args}: Write<CardPatch>, now: number, c
   }
   await recordHistory(
     tx,
-    ctx,
+    author,
     args.id,
     revision,
     changed.map(field => [field, before[field], after[field]]),

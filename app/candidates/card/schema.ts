@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import {isoDateToMs} from '../../lib/dates.ts';
 import {isValidIsraeliID, normalizeIsraeliID} from '../../lib/israeli-id.ts';
 import {toE164} from '../../lib/phones.ts';
-import {CARD_FIELDS, OPTIONS, type CardField} from './fields.ts';
+import {CARD_FIELDS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 
 const INSTITUTION_NAME_MAX = 120;
 
@@ -80,6 +80,15 @@ export const detailsPatchSchema = v.strictObject(
       return [field.key, v.optional(field.required ? schema : v.nullable(schema))];
     }),
   ),
+  'unknownField',
+);
+
+/**
+ * What a candidate sends to change their own ticket (server/self-edit): the details of
+ * SELF_EDITABLE_FIELDS, each checked as in a staff edit; any other key is refused (unknownField).
+ */
+export const selfDetailsPatchSchema = v.strictObject(
+  Object.fromEntries(SELF_EDITABLE_FIELDS.map(key => [key, detailsPatchSchema.entries[key]!])),
   'unknownField',
 );
 

@@ -1,0 +1,145 @@
+import {ArrowRight, BadgeCheck, Phone} from 'lucide-react';
+import {useEffect, useState, type FormEvent} from 'react';
+import {toast} from 'sonner';
+import * as v from 'valibot';
+import {formatPhone} from '../lib/phones.ts';
+import {call} from '../login/api.ts';
+import {AuthFrame, CodeField} from '../login/AuthFrame.tsx';
+import {loginErrorText} from '../login/errors.ts';
+import {Button, Field} from '../ui/controls.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {verifyPhoneCodeSchema, type TicketPhones} from './verify.ts';
+import * as m from '../paraglide/messages.js';
+
+/** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
+const refusalText = (error: string, message: string, issues?: Array<{message: string}>) =>
+  issues?.some(i => i.message === 'phoneNotOnTicket') ? m.self_verify_not_on_ticket() : loginErrorText(error, message);
+
+/**
+ * The candidate's phone verification screen (spec §2, §4; issue 15): the ticket's own numbers, each
+ * verified or not; a number to verify gets a hung-up call and the caller's last six digits are the
+ * code, as at the self-user sign-in. Outside the shell, with the self-user session (without one, back
+ * to the self-user login).
+ */
+export function SelfVerifyPhonePage() {
+  usePageTitle(m.self_verify_title());
+  const [phones, setPhones] = useState<TicketPhones['phones']>();
+  const [calling, setCalling] = useState<string>();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [waiting, setWaiting] = useState(false);
+
+  async function load() {
+    const result = await call<TicketPhones>('/api/peoples/self-verify', undefined, 'GET');
+    if (result.ok) setPhones(result.data.phones);
+    else location.assign('/self-user/login');
+  }
+  useEffect(() => void load(), []);
+
+  async function callMe(phone: string) {
+    setError(undefined);
+    setWaiting(true);
+    const result = await call('/api/peoples/self-verify/call-me', {phone});
+    setWaiting(false);
+    if (!result.ok) return setError(refusalText(result.error, result.message, result.issues));
+    setCode('');
+    setCodeError(undefined);
+    setCalling(phone);
+  }
+
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    if (!v.is(verifyPhoneCodeSchema, {verifyCode: code}) || waiting) return;
+    setWaiting(true);
+    const result = await call('/api/peoples/self-verify/verify', {verifyCode: code.trim()});
+    setWaiting(false);
+    if (!result.ok) {
+      if (result.error === 'notSignedIn') return location.assign('/self-user/login');
+      return setCodeError(refusalText(result.error, result.message));
+    }
+    toast.success(m.self_verify_done());
+    setCalling(undefined);
+    await load();
+  }
+
+  return (
+    <AuthFrame title={m.self_verify_title()} error={error} corner={<BackToTicket />}>
+      <div data-testid="self-verify">
+        {!phones ? (
+          <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+        ) : calling ? (
+          <form className="space-y-4" onSubmit={verify} noValidate>
+            <p className="text-sm text-slate-600">
+              <bdi dir="ltr" className="font-medium text-slate-900">
+                {formatPhone(calling)}
+              </bdi>
+            </p>
+            <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="code-hint">
+              {m.login_code_hint_hungup()}
+            </p>
+            <Field label={m.login_code_label()} error={codeError}>
+              {p => (
+                <CodeField
+                  fieldProps={p}
+                  value={code}
+                  onChange={value => {
+                    setCode(value);
+                    setCodeError(undefined);
+                  }}
+                />
+              )}
+            </Field>
+            <Button type="submit" disabled={code.trim() === '' || waiting} className="w-full py-2.5" data-testid="verify-code">
+              {waiting ? m.verifying() : m.self_verify_action()}
+            </Button>
+            <button
+              type="button"
+              onClick={() => setCalling(undefined)}
+              className="w-full text-center text-sm text-slate-500 hover:text-brand-700"
+            >
+              {m.login_back()}
+            </button>
+          </form>
+        ) : (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600">{phones.length > 0 ? m.self_verify_intro() : m.self_verify_none()}</p>
+            <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+              {phones.map(({phone, verified}) => (
+                <li key={phone} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="verify-phone-row">
+                  <span className="flex items-center gap-2 text-slate-900">
+                    <Phone className="size-4 text-slate-400" aria-hidden />
+                    <bdi dir="ltr">{formatPhone(phone)}</bdi>
+                  </span>
+                  {verified ? (
+                    <span className="flex items-center gap-1 text-sm font-medium text-emerald-700" data-testid="phone-verified">
+                      <BadgeCheck className="size-4" aria-hidden />
+                      {m.self_verify_verified()}
+                    </span>
+                  ) : (
+                    <Button variant="secondary" disabled={waiting} onClick={() => void callMe(phone)} data-testid="verify-phone">
+                      {m.self_verify_action()}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </AuthFrame>
+  );
+}
+
+function BackToTicket() {
+  return (
+    <a
+      href="/self-user/home"
+      className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-white/90 hover:bg-white/10"
+      data-testid="self-verify-back"
+    >
+      <ArrowRight className="size-4 ltr:-scale-x-100" aria-hidden />
+      {m.self_edit_back()}
+    </a>
+  );
+}

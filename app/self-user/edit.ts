@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import {id} from '../candidates/schema.ts';
+import {selfDetailsPatchSchema} from '../candidates/card/schema.ts';
+import type {SelfEditableField} from '../candidates/card/fields.ts';
+import type {DetailValue} from '../candidates/card/schema.ts';
+
+/**
+ * The candidate's own edit of their ticket (issue 15), as the form sends it and the server
+ * (server/self-edit) checks it: which ticket, the revision the form shows, and the changed details of
+ * SELF_EDITABLE_FIELDS (null clears one). Anything else is refused (unknownField).
+ */
+export const selfUpdateSchema = v.strictObject(
+  {ticketID: id, revision: v.pipe(v.number(), v.integer(), v.minValue(0)), details: selfDetailsPatchSchema},
+  'unknownField',
+);
+export type SelfUpdate = v.InferOutput<typeof selfUpdateSchema>;
+
+/** The ticket's editable values as GET /api/peoples/self-update answers them. */
+export type SelfTicket = {
+  ticketID: string;
+  revision: number;
+  gender: 'male' | 'female';
+  fullName: string;
+  details: Partial<Record<SelfEditableField, DetailValue>>;
+};
+
+/** The path of the candidate's edit form: the spec's edit link, which a self-user session opens outside the shell. */
+export const SELF_EDIT_PATH = /^\/home\/tickets\/edit\/[^/]+\/?$/;

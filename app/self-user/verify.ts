@@ -1,0 +1,15 @@
+import * as v from 'valibot';
+
+/**
+ * The candidate's phone verification (spec §2 "phone verification screen", issue 15): one of the
+ * ticket's own numbers gets a hung-up call, and the caller's last six digits are the code, as at the
+ * self-user sign-in. Shared by the page and the server, which checks them again.
+ */
+export const verifyPhoneRequestSchema = v.object({
+  phone: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(20, 'tooLong')),
+});
+/** The code is checked as at the sign-in (its schema: app/auth/self-user-schemas.ts). */
+export {selfVerifySchema as verifyPhoneCodeSchema} from '../auth/self-user-schemas.ts';
+
+/** GET /api/peoples/self-verify: the ticket's numbers (E.164) and whether each is verified. */
+export type TicketPhones = {phones: Array<{phone: string; verified: boolean}>};
