@@ -24,6 +24,8 @@ import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
+import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
+import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {Shell} from './shell/Shell.tsx';
@@ -222,6 +224,14 @@ const registrationFormRoute = createRoute({
   component: RegistrationFormPage,
 });
 
+/** A benefit card's public check (spec §2 bonuses/check-validation) and the printable card (issue 15). */
+const bonusCheckRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/bonuses/check-validation',
+  component: CheckValidationPage,
+});
+const bonusCardRoute = createRoute({getParentRoute: () => rootRoute, path: '/bonuses/card', component: BonusCardPage});
+
 /** The forum lives elsewhere: a full page load there (the path after /forum is kept). */
 const forumRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum', component: ForumRedirect});
 const forumPathRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum/$', component: ForumRedirect});
@@ -235,6 +245,8 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   candidateFormRoute,
   registrationFormRoute,
+  bonusCheckRoute,
+  bonusCardRoute,
   forumRoute,
   forumPathRoute,
   shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),
