@@ -107,6 +107,12 @@ test('screenshots: the bonus card, its print view and the public check, in he an
   );
   await sql.end();
   const query = `bonusCode=${card.code}&tz=${t.idNumber}`;
+  // The loading state is held long enough to be photographed.
+  let slow = false;
+  await page.route('**/api/bonuses/check-validation', async route => {
+    if (slow) await new Promise(r => setTimeout(r, 1500));
+    await route.continue();
+  });
   for (const locale of ['he', 'en'] as const) {
     await page.addInitScript(l => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
     for (const width of [1280, 375]) {
@@ -118,14 +124,12 @@ test('screenshots: the bonus card, its print view and the public check, in he an
       await page.emulateMedia({media: 'print'});
       await shot('bonus-card-print');
       await page.emulateMedia({media: 'screen'});
-      await page.route('**/api/bonuses/check-validation', async route => {
-        await new Promise(r => setTimeout(r, 1500));
-        await route.continue();
-      });
+      slow = true;
       await page.goto(`/bonuses/check-validation?${query}`);
+      await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'loading');
       await shot('check-loading');
-      await page.unroute('**/api/bonuses/check-validation');
       await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'valid');
+      slow = false;
       await shot('check-valid');
       await page.goto(`/bonuses/check-validation?bonusCode=ZZZZZZZZZZZZ&tz=${t.idNumber}`);
       await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'error');
