@@ -17,6 +17,7 @@ import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {nameClash} from '../../app/lib/name-clash.ts';
 import {staffServerMutators} from '../staff/mutators.ts';
+import {benefitCardServerMutators} from '../benefit-cards/mutators.ts';
 import {notificationServerMutators} from '../notifications/mutators.ts';
 import {createRepresentative, updateRepresentative} from '../../app/representatives/mutators.ts';
 import {representativeSchema} from '../../app/representatives/schema.ts';
@@ -119,6 +120,7 @@ async function syncSignInPhones(tx: Transaction, card: CardSave | CardCreate) {
 
 export const serverMutators = defineMutators(mutators, {
   staff: staffServerMutators,
+  benefitCards: benefitCardServerMutators,
   presence: {
     // Stamped by the server's clock; each beat also clears rows of tabs that vanished without leaving.
     beat: defineMutator(presenceBeatSchema, async opts => {

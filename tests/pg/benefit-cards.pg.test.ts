@@ -1,22 +1,32 @@
+import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {queries} from '../../app/queries.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {accessLogWritten} from '../../server/audit/in-background.ts';
 import {cardRefusal} from '../../app/benefit-cards/eligibility.ts';
 import {BONUS_NOT_FOUND, CHECK_FLOOR_MS} from '../../server/benefit-cards/check-route.ts';
 import {issueBenefitCard} from '../../server/benefit-cards/issue.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
-import {browser} from '../support/browser.ts';
+import {browser, signedIn} from '../support/browser.ts';
 import {makeTicket, makeUser} from '../support/fixtures.ts';
+import {refusal, serverSide} from '../support/server-side.ts';
 
 /**
  * Benefit cards through the real API app and real Postgres: the public check (spec §7
- * POST /api/bonuses/check-validation) and the self-user's own card (spec §1, §4).
+ * POST /api/bonuses/check-validation), the self-user's own card (spec §1, §4) and the office's list,
+ * manual issue and revocation (issueBenefitCards) through the real server mutators and queries.
  */
 const sql = connect(inject('databaseURL'));
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 let ownerID: string;
+let office: AuthContext, shadchan: AuthContext;
 beforeAll(async () => {
   api = await startTestApi(sql);
   ownerID = (await makeUser(sql, 'shadchan')).userID;
+  office = await makeUser(sql, 'shadchan', ['issueBenefitCards']);
+  shadchan = await makeUser(sql, 'shadchan', ['editTickets', 'showTickets']);
 });
 afterAll(async () => {
   await api.close();
@@ -206,5 +216,93 @@ describe('the self-user’s card', () => {
     await sql`UPDATE profile_detail SET id_number = NULL WHERE profile_id = ${t.id}`;
     // Signed in already: the session outlives the ID number (the office removed it).
     expect(await b.post(BONUS, {peopleId: t.id})).toMatchObject({status: 409, body: {error: 'noIDNumber'}});
+  });
+});
+
+describe('the office (issueBenefitCards)', () => {
+  const listAs = (ctx: AuthContext) =>
+    db.transaction(tx => tx.run(queries.benefitCards.all.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
+  const cardsOf = (profileID: string) => sql`SELECT * FROM benefit_card WHERE profile_id = ${profileID} ORDER BY created_at`;
+
+  test('issues by hand to a candidate who is due a card, once; the list shows it to the office alone', async () => {
+    const t = await makeTicket(sql, ownerID);
+    await sql`UPDATE profile SET state = 'engaged' WHERE id = ${t.id}`; // the ticket may still be open
+    await mutate(office, 'benefitCards.issue', {profileID: t.id});
+    const [card] = await cardsOf(t.id);
+    expect(card).toMatchObject({full_name: 'שרה לוי', id_number: t.idNumber, issued_by: office.userID, revoked_at: null});
+    expect(card!.code).toMatch(/^[A-Z2-9]{12}$/);
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: t.id}))).toEqual({
+      code: 'invalidInput',
+      issues: [{field: 'profileID', message: 'hasLiveCard'}],
+    });
+    expect(await listAs(office)).toContain(card!.id);
+    expect(await listAs(shadchan)).toEqual([]);
+  });
+
+  test('refuses bad input, a candidate not due a card, and anyone without the permission', async () => {
+    const t = await makeTicket(sql, ownerID);
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: t.id}))).toEqual({
+      code: 'invalidInput',
+      issues: [{field: 'profileID', message: 'notEngaged'}],
+    });
+    await sql`UPDATE profile SET state = 'engaged' WHERE id = ${t.id}`;
+    await sql`UPDATE profile_detail SET id_number = NULL WHERE profile_id = ${t.id}`;
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: t.id}))).toMatchObject({
+      issues: [{field: 'profileID', message: 'noIDNumber'}],
+    });
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: `p-${nanoid(6)}`}))).toMatchObject({code: 'notFound'});
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: ''}))).toMatchObject({code: 'invalidInput'});
+    expect(await refusal(mutate(office, 'benefitCards.issue', {}))).toMatchObject({code: 'invalidInput'});
+    const engaged = await cardHolder(); // holds a card already; a fresh engaged one for the permission check:
+    const due = await makeTicket(sql, ownerID);
+    await sql`UPDATE profile SET state = 'engaged' WHERE id = ${due.id}`;
+    expect(await refusal(mutate(shadchan, 'benefitCards.issue', {profileID: due.id}))).toMatchObject({code: 'forbidden'});
+    expect(await refusal(mutate(shadchan, 'benefitCards.revoke', {id: engaged.card.id}))).toMatchObject({code: 'forbidden'});
+    expect(await cardsOf(due.id)).toEqual([]);
+    expect((await cardsOf(engaged.t.id))[0]).toMatchObject({revoked_at: null});
+  });
+
+  test('revoking is recorded, final, and the public check then answers not found', async () => {
+    const {t, card} = await cardHolder();
+    expect((await check(api.app, {bonusCode: card.code, tz: t.idNumber})).status).toBe(200);
+    await mutate(office, 'benefitCards.revoke', {id: card.id});
+    const [revoked] = await cardsOf(t.id);
+    expect(revoked).toMatchObject({revoked_by: office.userID});
+    expect(revoked!.revoked_at).toBeInstanceOf(Date);
+    await mutate(office, 'benefitCards.revoke', {id: card.id}); // again: nothing changes
+    expect((await cardsOf(t.id))[0]!.revoked_at).toEqual(revoked!.revoked_at);
+    expect(await check(api.app, {bonusCode: card.code, tz: t.idNumber})).toMatchObject({
+      status: 404,
+      body: {error: BONUS_NOT_FOUND},
+    });
+    expect(await refusal(mutate(office, 'benefitCards.revoke', {id: 'nope'}))).toMatchObject({code: 'notFound'});
+    // A revoked card frees the candidate for a new one.
+    await mutate(office, 'benefitCards.issue', {profileID: t.id});
+    expect(await cardsOf(t.id)).toHaveLength(2);
+  });
+
+  test('reading the list is in the access log, once per opening, refused for others', async () => {
+    const readList = async (ctx: AuthContext) => {
+      const b = await signedIn(api.app, ctx.userID);
+      return b.post('/api/zero/query?schema=kesher_0&appID=kesher', [
+        'transform',
+        [{id: `bc-${nanoid(4)}`, name: 'benefitCards.all', args: []}],
+      ]);
+    };
+    const officer = await makeUser(sql, 'shadchan', ['issueBenefitCards']);
+    const other = await makeUser(sql, 'shadchan', ['showTickets']);
+    expect((await readList(officer)).status).toBe(200);
+    expect((await readList(officer)).status).toBe(200);
+    expect((await readList(other)).status).toBe(200);
+    await accessLogWritten();
+    const rows = await sql`
+      SELECT user_id, result, detail FROM access_log WHERE what = 'benefit-card' AND user_id IN (${officer.userID}, ${other.userID})`;
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        {user_id: officer.userID, result: 'shown', detail: {via: 'office-list'}},
+        {user_id: other.userID, result: 'refused', detail: {via: 'office-list'}},
+      ]),
+    );
   });
 });
