@@ -24,6 +24,7 @@ import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
+import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -146,6 +147,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/users/print/$id': StaffPrintPage,
   '/representatives': RepresentativesPage,
   '/registration-links': RegistrationLinksPage,
+  '/benefit-cards': BenefitCardsPage,
   // Saved searches (issue 14)
   '/home/saved-searches': SavedSearchesPage,
   '/home/needs-attention': NeedsAttentionPage,

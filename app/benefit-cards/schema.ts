@@ -18,7 +18,7 @@ export const checkURL = (origin: string, bonusCode: string, tz: string) =>
   `${origin}/bonuses/check-validation?${new URLSearchParams({bonusCode, tz})}`;
 export const cardPageURL = (bonusCode: string, tz: string) => `/bonuses/card?${new URLSearchParams({bonusCode, tz})}`;
 
-const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const id = v.pipe(v.string(), v.minLength(1, 'required'), v.maxLength(100));
 /** The office's manual issue: the candidate's card; the name and ID number are copied from it on the server. */
 export const benefitCardIssueSchema = v.object({profileID: id});
 /** Revoking a card: it answers as not found from then on. */
