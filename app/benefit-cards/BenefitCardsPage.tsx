@@ -89,17 +89,18 @@ export function BenefitCardsPage() {
           className="min-w-0 flex-1"
           data-testid="benefit-cards-search"
         />
-        <Select
-          aria-label={m.benefit_cards_filter_all()}
-          value={shown}
-          onChange={e => setShown(e.target.value as Shown)}
-          className="w-auto"
-          data-testid="benefit-cards-shown"
-        >
-          <option value="all">{m.benefit_cards_filter_all()}</option>
-          <option value="live">{m.benefit_cards_filter_live()}</option>
-          <option value="revoked">{m.benefit_cards_filter_revoked()}</option>
-        </Select>
+        <div className="w-full sm:w-44">
+          <Select
+            aria-label={m.benefit_cards_filter_label()}
+            value={shown}
+            onChange={e => setShown(e.target.value as Shown)}
+            data-testid="benefit-cards-shown"
+          >
+            <option value="all">{m.benefit_cards_filter_all()}</option>
+            <option value="live">{m.benefit_cards_filter_live()}</option>
+            <option value="revoked">{m.benefit_cards_filter_revoked()}</option>
+          </Select>
+        </div>
       </div>
 
       {visible.length === 0 ? (

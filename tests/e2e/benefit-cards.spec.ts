@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {issueBenefitCard} from '../../server/benefit-cards/issue.ts';
 import {makeTicket} from '../support/fixtures.ts';
-import {db, nextCode, inspect, typeDate} from './helpers.ts';
+import {db, inspect, nextCode, pickActivitySide, signIn, typeDate, uniqueSurname} from './helpers.ts';
 
 /** Reviewed screenshots (issue 15): SHOTS_DIR, else beside the other e2e screens. */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
@@ -54,8 +54,10 @@ test('a self-user closes the ticket → issues the bonus card → its print view
   await page.getByTestId('close-ticket').click();
   await page.getByRole('dialog').getByTestId('confirm-ok').click();
   await expect(page.getByTestId('ticket-closed')).toBeVisible();
+  await page.screenshot({path: `${SHOTS}/self-home-due-he-1280.png`});
   await page.getByTestId('bonus-issue').click();
   await expect(page.getByText('כרטיס ההטבה הונפק')).toBeVisible();
+  await page.screenshot({path: `${SHOTS}/self-home-issued-he-1280.png`});
 
   await page.getByTestId('bonus-view').click();
   await page.waitForURL('**/bonuses/card?*');
@@ -95,6 +97,45 @@ test('a wrong code shows the server’s error in red with an exclamation mark', 
   expect(red.r).toBeGreaterThan(red.g + 0.3);
   await expect(error.locator('svg')).toBeVisible();
   await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'error');
+});
+
+test('the office issues a card by hand, finds it, and revokes it; the public check then says not found', async ({page}) => {
+  const t = await engagedTicket();
+  const surname = uniqueSurname();
+  const sql = db();
+  await sql`UPDATE profile SET surname = ${surname} WHERE id = ${t.id}`;
+  await sql.end();
+  await signIn(page, 'demo-admin');
+  await page.goto('/benefit-cards');
+  await expect(page.getByTestId('benefit-card-rules').getByRole('listitem')).toHaveCount(4);
+  await page.getByTestId('benefit-card-issue-submit').click();
+  await expect(page.getByTestId('benefit-card-issue').getByText('שדה חובה')).toBeVisible();
+  await pickActivitySide(page, 'female', {forename: 'שרה', surname});
+  await page.getByTestId('benefit-card-issue-submit').click();
+  await expect(page.getByText('כרטיס ההטבה הונפק')).toBeVisible();
+
+  await page.getByTestId('benefit-cards-search').fill(t.idNumber);
+  const row = page.getByTestId('benefit-card-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`שרה ${surname}`);
+  const code = (await row.getByTestId('benefit-card-code').textContent())!;
+  await page.getByTestId('benefit-cards-search').fill(code.toLowerCase());
+  await expect(row).toHaveCount(1);
+
+  // A second issue for the same candidate is refused beside the field, by the rule.
+  await pickActivitySide(page, 'female', {forename: 'שרה', surname});
+  await page.getByTestId('benefit-card-issue-submit').click();
+  await expect(page.getByTestId('benefit-card-issue').getByText('למועמד/ת כבר יש כרטיס הטבה בתוקף')).toBeVisible();
+
+  await row.getByTestId('benefit-card-revoke').click();
+  await page.getByRole('dialog').getByTestId('confirm-ok').click();
+  await expect(row).toContainText('בוטל ב־');
+  await page.screenshot({path: `${SHOTS}/office-list-he-1280.png`, fullPage: true});
+  await page.getByTestId('benefit-cards-shown').selectOption('live');
+  await expect(row).toHaveCount(0);
+
+  await page.goto(`/bonuses/check-validation?bonusCode=${code}&tz=${t.idNumber}`);
+  await expect(page.getByTestId('bonus-error')).toHaveText('לא נמצאו רשומות תואמות לפרטי הכרטיס');
 });
 
 test('screenshots: the bonus card, its print view and the public check, in he and en at 1280 and 375 px', async ({page}) => {
