@@ -107,7 +107,7 @@ export function BenefitCardsPage() {
         details.type === 'complete' && <EmptyState icon={Gift}>{m.benefit_cards_empty()}</EmptyState>
       ) : (
         <ul
-          className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
           data-testid="benefit-cards"
         >
           {visible.map(card => (
