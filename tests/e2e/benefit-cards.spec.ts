@@ -1,7 +1,17 @@
 import {expect, test, type Page} from '@playwright/test';
 import {issueBenefitCard} from '../../server/benefit-cards/issue.ts';
 import {makeTicket} from '../support/fixtures.ts';
-import {db, inspect, nextCode, pickActivitySide, signIn, typeDate, uniqueSurname} from './helpers.ts';
+import {
+  db,
+  expectNoSidewaysScroll,
+  inspect,
+  nextCode,
+  pickActivitySide,
+  seriousViolations,
+  signIn,
+  typeDate,
+  uniqueSurname,
+} from './helpers.ts';
 
 /** Reviewed screenshots (issue 15): SHOTS_DIR, else beside the other e2e screens. */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
@@ -108,6 +118,7 @@ test('the office issues a card by hand, finds it, and revokes it; the public che
   await signIn(page, 'demo-admin');
   await page.goto('/benefit-cards');
   await expect(page.getByTestId('benefit-card-rules').getByRole('listitem')).toHaveCount(4);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('benefit-card-issue-submit').click();
   await expect(page.getByTestId('benefit-card-issue').getByText('שדה חובה')).toBeVisible();
   await pickActivitySide(page, 'female', {forename: 'שרה', surname});
@@ -138,7 +149,9 @@ test('the office issues a card by hand, finds it, and revokes it; the public che
   await expect(page.getByTestId('bonus-error')).toHaveText('לא נמצאו רשומות תואמות לפרטי הכרטיס');
 });
 
-test('screenshots: the bonus card, its print view and the public check, in he and en at 1280 and 375 px', async ({page}) => {
+test('the bonus card, its print view and the public check in he and en at 1280 and 375 px: accessible, no sideways scroll, photographed', async ({
+  page,
+}) => {
   const t = await engagedTicket();
   const sql = db();
   const card = await issueBenefitCard(
@@ -161,6 +174,8 @@ test('screenshots: the bonus card, its print view and the public check, in he an
       const shot = (name: string) => page.screenshot({path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true});
       await page.goto(`/bonuses/card?${query}`);
       await expect(page.getByTestId('bonus-card')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await shot('bonus-card');
       await page.emulateMedia({media: 'print'});
       await shot('bonus-card-print');
@@ -171,9 +186,11 @@ test('screenshots: the bonus card, its print view and the public check, in he an
       await shot('check-loading');
       await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'valid');
       slow = false;
+      expect(await seriousViolations(page)).toEqual([]);
       await shot('check-valid');
       await page.goto(`/bonuses/check-validation?bonusCode=ZZZZZZZZZZZZ&tz=${t.idNumber}`);
       await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'error');
+      expect(await seriousViolations(page)).toEqual([]);
       await shot('check-error');
     }
   }
