@@ -84,18 +84,19 @@ describe('the public check', () => {
       revoked: {bonusCode: revoked.card.code, tz: revoked.t.idNumber},
       malformed: {bonusCode: '<script>', tz: 'abc'},
     };
-    const answers = Object.fromEntries(
-      await Promise.all(Object.entries(cases).map(async ([name, body]) => [name, await check(api.app, body)] as const)),
-    );
+    // One after another, so that each is timed alone.
+    const answers: Record<string, Awaited<ReturnType<typeof check>>> = {};
+    for (const [name, body] of Object.entries(cases)) answers[name] = await check(api.app, body);
     for (const name of ['wrongCode', 'wrongID', 'revoked', 'malformed']) {
       expect(answers[name]!.status, name).toBe(404);
       expect(answers[name]!.body, name).toEqual({error: BONUS_NOT_FOUND, message: 'No card matches this code and ID number'});
     }
     expect(answers.valid!.status).toBe(200);
-    // Every answer waits for the floor; none takes much longer (the lookup is one indexed query).
+    // Every answer waits for the floor; none takes much longer (the lookup is one indexed query; the
+    // margin allows for a loaded test machine).
     for (const [name, answer] of Object.entries(answers)) {
       expect(answer.ms, name).toBeGreaterThanOrEqual(CHECK_FLOOR_MS - 5);
-      expect(answer.ms, name).toBeLessThan(CHECK_FLOOR_MS + 200);
+      expect(answer.ms, name).toBeLessThan(CHECK_FLOOR_MS + 400);
     }
     const results = await sql`SELECT result FROM access_log WHERE what = 'benefit-card' AND profile_id = ${revoked.t.id}`;
     expect(results.map(r => r.result)).toEqual([]); // a revoked card is not found, so no profile is named
