@@ -7,6 +7,7 @@ import {presenceMutators} from './candidates/card/presence.ts';
 import {institutionMutators} from './institutions/mutators.ts';
 import {notificationMutators} from './notifications/mutators.ts';
 import {registrationLinkMutators} from './registration-links/mutators.ts';
+import {benefitCardMutators} from './benefit-cards/mutators.ts';
 import {representativeMutators} from './representatives/mutators.ts';
 import {communityMutators, sectorMutators} from './sectors/mutators.ts';
 import {savedSearchMutators} from './saved-searches/mutators.ts';
@@ -31,6 +32,7 @@ export const mutators = defineMutators({
   // Representatives (issue 13)
   representatives: representativeMutators,
   registrationLinks: registrationLinkMutators,
+  benefitCards: benefitCardMutators,
   // admin/notifications (issue 13)
   notifications: notificationMutators,
   // Saved searches (issue 14)

@@ -7,6 +7,7 @@ import {dashboardQueries} from './dashboard/queries.ts';
 import {settingsQueries} from './settings/queries.ts';
 import {institutionQueries} from './institutions/queries.ts';
 import {registrationLinkQueries} from './registration-links/queries.ts';
+import {benefitCardQueries} from './benefit-cards/queries.ts';
 import {representativeQueries} from './representatives/queries.ts';
 import {lookupQueries} from './lookups.ts';
 import {notificationQueries} from './notifications/queries.ts';
@@ -30,6 +31,7 @@ export const queries = defineQueries({
   // Representatives (issue 13)
   representatives: representativeQueries,
   registrationLinks: registrationLinkQueries,
+  benefitCards: benefitCardQueries,
   // admin/notifications (issue 13)
   notifications: notificationQueries,
   // Saved searches (issue 14)

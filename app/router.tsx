@@ -24,6 +24,9 @@ import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
+import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
+import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
+import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {SelfEditPage} from './self-user/SelfEditPage.tsx';
@@ -158,6 +161,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/users/print/$id': StaffPrintPage,
   '/representatives': RepresentativesPage,
   '/registration-links': RegistrationLinksPage,
+  '/benefit-cards': BenefitCardsPage,
   // Saved searches (issue 14)
   '/home/saved-searches': SavedSearchesPage,
   '/home/needs-attention': NeedsAttentionPage,
@@ -240,6 +244,14 @@ const registrationFormRoute = createRoute({
   component: RegistrationFormPage,
 });
 
+/** A benefit card's public check (spec §2 bonuses/check-validation) and the printable card (issue 15). */
+const bonusCheckRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/bonuses/check-validation',
+  component: CheckValidationPage,
+});
+const bonusCardRoute = createRoute({getParentRoute: () => rootRoute, path: '/bonuses/card', component: BonusCardPage});
+
 /** The forum lives elsewhere: a full page load there (the path after /forum is kept). */
 const forumRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum', component: ForumRedirect});
 const forumPathRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum/$', component: ForumRedirect});
@@ -254,6 +266,8 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   candidateFormRoute,
   registrationFormRoute,
+  bonusCheckRoute,
+  bonusCardRoute,
   forumRoute,
   forumPathRoute,
   shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),

@@ -17,6 +17,8 @@ import {mountUsersLogRoutes} from './users-log/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import {mountSelfEditRoutes} from './self-edit/routes.ts';
 import {mountSelfVerifyRoutes} from './self-edit/verify-routes.ts';
+import {mountBonusCheckRoute} from './benefit-cards/check-route.ts';
+import {mountSelfBonusRoutes} from './benefit-cards/self-routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
@@ -138,6 +140,8 @@ export function createApi(options: ApiOptions) {
   mountSelfUserRoutes(app, {sql, ...options.codes, limits});
   mountSelfEditRoutes(app, sql);
   mountSelfVerifyRoutes(app, {sql, ...options.codes, limits});
+  mountSelfBonusRoutes(app, sql);
+  mountBonusCheckRoute(app, sql, limits.allowBonusCheck);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

@@ -60,6 +60,10 @@ const MESSAGES: Record<string, () => string> = {
   chooseRoles: m.notifications_error_choose_roles,
   chooseUsers: m.notifications_error_choose_users,
   untilBeforeFrom: m.notifications_error_until,
+  // Benefit cards' eligibility (app/benefit-cards/eligibility.ts), refused on the office's manual issue.
+  notEngaged: m.bonus_error_notEngaged,
+  noIDNumber: m.bonus_error_noIDNumber,
+  hasLiveCard: m.bonus_error_hasLiveCard,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -18,13 +18,13 @@ export function AuthFrame(props: {
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800">
-      <div className="flex items-center justify-between p-4">
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 print:bg-none">
+      <div className="flex items-center justify-between p-4 print:hidden">
         <div>{props.corner}</div>
         <LanguageSwitcher />
       </div>
       <main className="flex flex-1 flex-col items-center gap-6 px-4 pt-[4vh] pb-10">
-        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
+        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl print:shadow-none">
           {props.title && (
             <div className="mb-6 flex items-center gap-3">
               <img src="/favicon.svg" alt="" className="size-11" />

@@ -4,6 +4,7 @@ import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {AuthFrame} from '../login/AuthFrame.tsx';
+import {BonusCardSection} from './BonusCardSection.tsx';
 import {Button} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -156,6 +157,7 @@ export function SelfHomePage() {
                 )}
               </div>
             )}
+            {ticket.deleted && <BonusCardSection ticketID={ticket.ticketID} />}
           </div>
         )}
       </div>

@@ -74,6 +74,7 @@ export const MENU: readonly MenuHeading[] = [
         ],
       },
       {kind: 'section', path: '/meorasim'},
+      {kind: 'section', path: '/benefit-cards'},
     ],
   },
   {

@@ -2,6 +2,7 @@ import {
   Bell,
   BellRing,
   Bookmark,
+  Gift,
   Building2,
   ClipboardList,
   FileDown,
@@ -81,6 +82,8 @@ export const SECTIONS = [
   {path: '/ideas', title: m.section_ideas, icon: Lightbulb},
   {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, feature: 'ideaBank'},
   {path: '/meorasim', title: m.section_meorasim, icon: Heart},
+  // Benefit cards (issue 15): the list, manual issue and revocation.
+  {path: '/benefit-cards', title: m.section_benefit_cards, icon: Gift, permission: 'issueBenefitCards', built: true},
   {path: '/recycle-bin', title: m.section_recycle_bin, icon: Trash2, permission: 'showDeletedProfiles', built: true},
   // Places (issue 13): sectors and communities share institutions' permission (the spec's control panel
   // keeps "communities and institutions" together).

@@ -13,6 +13,7 @@ export const KIND_LABEL: Record<LogKind, () => string> = {
   duplicates: m.users_log_kind_duplicates,
   'id-number': m.users_log_kind_id_number,
   'candidate-form': m.users_log_kind_candidate_form,
+  'benefit-card': m.users_log_kind_benefit_card,
 };
 
 /** A sign-in event's own kind (server/auth/audit.ts AuthEventKind), translated. */

@@ -17,6 +17,7 @@ export const LOG_KINDS = [
   'duplicates',
   'id-number',
   'candidate-form',
+  'benefit-card',
 ] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 

@@ -2,9 +2,10 @@ import type {Sql} from '../db/sql.ts';
 
 /**
  * What was read (or refused): a card's details, its print view, a file, an export, a duplicate lookup,
- * an ID number that belongs to a card the user may not see, a public form for an existing ID number.
+ * an ID number that belongs to a card the user may not see, a public form for an existing ID number,
+ * a benefit card (its public check, its view, issue or revocation).
  */
-export type AccessWhat = 'card' | 'print' | 'file' | 'export' | 'duplicates' | 'id-number' | 'candidate-form';
+export type AccessWhat = 'card' | 'print' | 'file' | 'export' | 'duplicates' | 'id-number' | 'candidate-form' | 'benefit-card';
 
 export type AccessEntry = {
   userID: string | null;

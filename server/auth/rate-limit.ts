@@ -28,6 +28,8 @@ export type Limits = {
   candidateFormsPerIP: number;
   /** Duplicate lookups (new-card screen) per signed-in user per hour. */
   duplicateLookupsPerHour: number;
+  /** Public benefit-card checks per client address, per 15 minutes. */
+  bonusChecksPerIP: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -39,6 +41,7 @@ export const DEFAULT_LIMITS: Limits = {
   failuresBeforeLockout: 10,
   candidateFormsPerIP: 20,
   duplicateLookupsPerHour: 60,
+  bonusChecksPerIP: 30,
 };
 
 /** The limits an operator may change, and their environment variables (README). */
@@ -90,6 +93,7 @@ export function createLimits(
   const lockouts = limiter('lockout', 1, DAY);
   const forms = limiter('candidate-form', limits.candidateFormsPerIP, HOUR);
   const lookups = limiter('duplicates', limits.duplicateLookupsPerHour, HOUR);
+  const bonusChecks = limiter('bonus-check', limits.bonusChecksPerIP, MINUTES_15);
 
   /** One mail a day, whichever process gets there first (the alert's key is taken in Postgres). */
   async function alertOffice() {
@@ -153,6 +157,8 @@ export function createLimits(
     allowCandidateForm: (ip: string) => forms.consume(ip),
     /** A duplicate lookup by this user; counts it. */
     allowDuplicateLookup: (userID: string) => lookups.consume(userID),
+    /** A public benefit-card check from this address; counts it. */
+    allowBonusCheck: (ip: string) => bonusChecks.consume(ip),
   };
 }
 

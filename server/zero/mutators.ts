@@ -17,6 +17,7 @@ import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {isoDateToMs} from '../../app/lib/dates.ts';
 import {nameClash} from '../../app/lib/name-clash.ts';
 import {staffServerMutators} from '../staff/mutators.ts';
+import {benefitCardServerMutators} from '../benefit-cards/mutators.ts';
 import {notificationServerMutators} from '../notifications/mutators.ts';
 import {createRepresentative, updateRepresentative} from '../../app/representatives/mutators.ts';
 import {representativeSchema} from '../../app/representatives/schema.ts';
@@ -123,6 +124,7 @@ export async function syncSignInPhones(tx: Transaction, card: CardSave | CardCre
 
 export const serverMutators = defineMutators(mutators, {
   staff: staffServerMutators,
+  benefitCards: benefitCardServerMutators,
   presence: {
     // Stamped by the server's clock; each beat also clears rows of tabs that vanished without leaving.
     beat: defineMutator(presenceBeatSchema, async opts => {

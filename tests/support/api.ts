@@ -25,6 +25,7 @@ const GENEROUS: Limits = {
   failuresBeforeLockout: 1000,
   candidateFormsPerIP: 1000,
   duplicateLookupsPerHour: 1000,
+  bonusChecksPerIP: 1000,
 };
 
 /**

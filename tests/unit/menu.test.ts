@@ -89,6 +89,7 @@ describe('side menu', () => {
       '/admin/logs',
       '/admin/notifications',
       '/admin/schools',
+      '/benefit-cards',
       '/dashboard',
       '/dashboard/activities',
       '/dashboard/calls',
