@@ -80,6 +80,9 @@ test('a self-user closes the ticket → issues the bonus card → its print view
 
   await page.emulateMedia({media: 'print'});
   await expect(page.getByTestId('bonus-print')).toBeHidden();
+  // The QR code (of the link beneath it) prints: a drawn code, not an empty box.
+  await expect(card.getByTestId('bonus-qr-code')).toBeVisible();
+  expect((await card.locator('[data-testid=bonus-qr-code] path').getAttribute('d'))!.length).toBeGreaterThan(500);
   await expect(card.getByTestId('bonus-check-link')).toBeVisible();
   await page.emulateMedia({media: 'screen'});
 
