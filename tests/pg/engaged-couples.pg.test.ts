@@ -1,6 +1,7 @@
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
+import type {CoupleListArgs} from '../../app/engaged-couples/schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {makeIsraeliID, makeProfile, makeUser} from '../support/fixtures.ts';
@@ -296,7 +297,7 @@ describe('report, confirm, reject, edit, undo', () => {
     const name = `פלוני ${nanoid(5)}`;
     const args = couple({maleName: name, maleIDNumber: idNumber, femaleIDNumber: makeIsraeliID()});
     await mutate(editor, 'engagedCouples.record', args);
-    const list = (search: string, status = '') =>
+    const list = (search: string, status: CoupleListArgs['status'] = '') =>
       db.run(queries.engagedCouples.list.fn({args: {search, status}, ctx: editor})).then(rows => rows.map(r => r.id));
     expect(await list(name)).toEqual([args.id]);
     expect(await list(idNumber.slice(2))).toEqual([args.id]);
