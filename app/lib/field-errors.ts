@@ -60,6 +60,11 @@ const MESSAGES: Record<string, () => string> = {
   chooseRoles: m.notifications_error_choose_roles,
   chooseUsers: m.notifications_error_choose_users,
   untilBeforeFrom: m.notifications_error_until,
+  // Engaged couples (issue 15): §5's ID rule and a decision taken meanwhile.
+  coupleNeedsID: m.couples_error_needs_id,
+  coupleSideNeedsCard: m.couples_error_side_needs_card,
+  coupleUndoFirst: m.couples_error_undo_first,
+  coupleStatusChanged: m.couples_error_status_changed,
 };
 
 export type FieldErrors = Record<string, string>;

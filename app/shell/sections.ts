@@ -51,6 +51,8 @@ export type Section = {
   keepState?: boolean;
   saveBar?: boolean;
   built?: boolean;
+  /** Its own area outside the shell, loaded only when opened (router.tsx); the menu still links to it. */
+  outsideShell?: boolean;
 };
 
 export const SECTIONS = [
@@ -80,7 +82,8 @@ export const SECTIONS = [
   {path: '/dashboard/calls', title: m.section_calls, icon: PhoneCall, built: true},
   {path: '/ideas', title: m.section_ideas, icon: Lightbulb},
   {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, feature: 'ideaBank'},
-  {path: '/meorasim', title: m.section_meorasim, icon: Heart},
+  // Engaged couples (issue 15): outside the shell, lazily loaded.
+  {path: '/meorasim', title: m.section_meorasim, icon: Heart, permission: 'editEngagedCouples', built: true, outsideShell: true},
   {path: '/recycle-bin', title: m.section_recycle_bin, icon: Trash2, permission: 'showDeletedProfiles', built: true},
   // Places (issue 13): sectors and communities share institutions' permission (the spec's control panel
   // keeps "communities and institutions" together).
@@ -122,7 +125,7 @@ export const SECTIONS = [
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];
 /** The sections whose screen is built. */
-export type BuiltSectionPath = Extract<(typeof SECTIONS)[number], {built: true}>['path'];
+export type BuiltSectionPath = Exclude<Extract<(typeof SECTIONS)[number], {built: true}>, {outsideShell: true}>['path'];
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
 
