@@ -10,6 +10,7 @@ import {queries} from '../queries.ts';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {coupleSchema} from './schema.ts';
+import {isolated} from './labels.ts';
 import type {ListedCouple} from './MeorasimPage.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -85,7 +86,7 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
   );
 
   const sideFields = (side: Side) => (
-    <fieldset className="space-y-3 rounded-xl p-3 ring-1 ring-slate-200" data-testid={`couple-${side}`}>
+    <fieldset className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-3" data-testid={`couple-${side}`}>
       <legend className="px-1 text-sm font-semibold text-slate-800">
         {side === 'male' ? m.couples_groom() : m.couples_bride()}
       </legend>
@@ -126,10 +127,8 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
       description={m.couples_id_rule()}
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="couple-form">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {sideFields('male')}
-          {sideFields('female')}
-        </div>
+        {sideFields('male')}
+        {sideFields('female')}
         {text('fatherName', m.couples_father_name(), {maxLength: 120})}
         <div className="grid gap-4 sm:grid-cols-2">
           {!report && (
@@ -164,8 +163,8 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
         {couple && (
           <p className="text-sm text-slate-500" data-testid="couple-submitted">
             {m.couples_submitted({
-              who: couple.submitter?.name ?? m.couples_by_candidate(),
-              when: formatLocalDateTime(couple.submittedAt),
+              who: isolated(couple.submitter?.name ?? m.couples_by_candidate()),
+              when: isolated(formatLocalDateTime(couple.submittedAt)),
             })}
           </p>
         )}

@@ -14,24 +14,12 @@ import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {CoupleDialog} from './CoupleDialog.tsx';
+import {STATUS_LABEL, STATUS_TONE, isolated} from './labels.ts';
 import {COUPLE_STATUSES, type CoupleListArgs} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 export type ListedCouple = ReturnType<typeof useListed>[0][number];
 const useListed = (args: CoupleListArgs) => useQuery(queries.engagedCouples.list(args));
-
-export const STATUS_LABEL: Record<(typeof COUPLE_STATUSES)[number], () => string> = {
-  pending: m.couples_status_pending,
-  confirmed: m.couples_status_confirmed,
-  rejected: m.couples_status_rejected,
-  undone: m.couples_status_undone,
-};
-const STATUS_TONE: Record<(typeof COUPLE_STATUSES)[number], string> = {
-  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
-  confirmed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  rejected: 'bg-slate-100 text-slate-600 ring-slate-200',
-  undone: 'bg-slate-100 text-slate-600 ring-slate-200',
-};
 
 /**
  * /meorasim (editEngagedCouples; spec §2, §3, §5; issue 15): the engaged couples, outside the staff
@@ -75,20 +63,21 @@ export function MeorasimPage() {
             onChange={e => setTyped(e.target.value)}
             data-testid="couple-search"
           />
-          <Select
-            aria-label={m.couples_status()}
-            className="w-auto"
-            value={status}
-            onChange={e => setStatus(e.target.value as CoupleListArgs['status'])}
-            data-testid="couple-status-filter"
-          >
-            <option value="">{m.couples_all_statuses()}</option>
-            {COUPLE_STATUSES.map(s => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]()}
-              </option>
-            ))}
-          </Select>
+          <div className="w-full sm:w-56">
+            <Select
+              aria-label={m.couples_status()}
+              value={status}
+              onChange={e => setStatus(e.target.value as CoupleListArgs['status'])}
+              data-testid="couple-status-filter"
+            >
+              <option value="">{m.couples_all_statuses()}</option>
+              {COUPLE_STATUSES.map(s => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s]()}
+                </option>
+              ))}
+            </Select>
+          </div>
         </div>
 
         {shown.length === 0 ? (
@@ -160,7 +149,11 @@ function CoupleRow({couple, onEdit}: {couple: ListedCouple; onEdit: () => void})
   );
 
   return (
-    <li className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3" data-testid="couple-row" data-status={couple.status}>
+    <li
+      className="flex flex-col gap-x-4 gap-y-3 px-4 py-3 sm:flex-row sm:items-start"
+      data-testid="couple-row"
+      data-status={couple.status}
+    >
       <div className="min-w-0 flex-1 space-y-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {side(couple.maleName, couple.maleIDNumber, couple.male, 'couple-male')}
@@ -179,11 +172,12 @@ function CoupleRow({couple, onEdit}: {couple: ListedCouple; onEdit: () => void})
           {couple.rabbi && <span>{m.couples_rabbi_of({name: couple.rabbi})}</span>}
           <span>
             {m.couples_submitted({
-              who: couple.submitter?.name ?? m.couples_by_candidate(),
-              when: formatLocalDate(couple.submittedAt),
+              who: isolated(couple.submitter?.name ?? m.couples_by_candidate()),
+              when: isolated(formatLocalDate(couple.submittedAt)),
             })}
           </span>
         </p>
+        {couple.note && <p className="text-sm whitespace-pre-line text-slate-600">{couple.note}</p>}
         {liveCards.length > 0 && (
           <p className="flex flex-wrap gap-2 text-xs" data-testid="couple-cards">
             {liveCards.map(c => (
