@@ -15,6 +15,7 @@ import {mountAgreementRoutes} from './agreement/routes.ts';
 import {mountNotificationRoutes} from './notifications/routes.ts';
 import {mountUsersLogRoutes} from './users-log/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
+import {mountEngagedCoupleRoutes} from './engaged-couples/routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
@@ -134,6 +135,7 @@ export function createApi(options: ApiOptions) {
   mountFileRoutes(app, sql, options.files ?? fileStorageFromEnv());
   mountPrintRoutes(app, sql);
   mountSelfUserRoutes(app, {sql, ...options.codes, limits});
+  mountEngagedCoupleRoutes(app, sql);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

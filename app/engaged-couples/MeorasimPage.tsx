@@ -167,9 +167,9 @@ function CoupleRow({couple, onEdit}: {couple: ListedCouple; onEdit: () => void})
           </span>
         </p>
         <p className="flex flex-wrap gap-x-3 text-sm text-slate-500">
-          {couple.fatherName && <span>{m.couples_father_of({name: couple.fatherName})}</span>}
-          {couple.shadchan && <span>{m.couples_made_by({name: couple.shadchan.name})}</span>}
-          {couple.rabbi && <span>{m.couples_rabbi_of({name: couple.rabbi})}</span>}
+          {couple.fatherName && <span>{m.couples_father_of({name: isolated(couple.fatherName)})}</span>}
+          {couple.shadchan && <span>{m.couples_made_by({name: isolated(couple.shadchan.name)})}</span>}
+          {couple.rabbi && <span>{m.couples_rabbi_of({name: isolated(couple.rabbi)})}</span>}
           <span>
             {m.couples_submitted({
               who: isolated(couple.submitter?.name ?? m.couples_by_candidate()),
@@ -186,7 +186,7 @@ function CoupleRow({couple, onEdit}: {couple: ListedCouple; onEdit: () => void})
                 className="rounded-md bg-brand-50 px-2 py-0.5 text-brand-800 ring-1 ring-brand-200"
                 data-testid="couple-card"
               >
-                {m.couples_card_issued({name: c.fullName})} ·{' '}
+                {m.couples_card_issued({name: isolated(c.fullName)})} ·{' '}
                 <bdi dir="ltr" className="font-mono">
                   {c.code}
                 </bdi>

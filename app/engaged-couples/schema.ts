@@ -78,3 +78,24 @@ export const coupleListSchema = v.object({
 export type CoupleListArgs = v.InferOutput<typeof coupleListSchema>;
 
 export const shadchanCreditSchema = v.object({shadchanID: id});
+
+/**
+ * The mazal-tov form of a candidate from the self-user home (POST /api/engaged-couples/mazal-tov): their
+ * own ticket is one side; the other side is typed, so it needs its ID number (§5: a side without one
+ * must be a card, and a candidate cannot choose cards).
+ */
+export const selfMazalTovSchema = v.object({
+  otherName: text(120),
+  otherIDNumber: v.pipe(
+    v.string('required'),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.check(typed => normalizeIsraeliID(typed) !== undefined, 'digitsOnly'),
+    v.check(isValidIsraeliID, 'invalidId'),
+    v.transform(typed => normalizeIsraeliID(typed)!),
+  ),
+  fatherName: optionalText(120),
+  rabbi: optionalText(120),
+  note: optionalText(2000),
+});
+export type SelfMazalTov = v.InferOutput<typeof selfMazalTovSchema>;
