@@ -7,6 +7,7 @@ import {AuthFrame} from '../login/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {MazalTovSection} from './MazalTovSection.tsx';
 import * as m from '../paraglide/messages.js';
 
 type TicketInfo = {
@@ -134,6 +135,7 @@ export function SelfHomePage() {
                     {m.self_home_edit_ticket()}
                   </a>
                 )}
+                <MazalTovSection ticket={ticket} />
                 {!ticket.pending && (
                   <Button
                     variant="secondary"
