@@ -1,4 +1,7 @@
+import {randomBytes} from 'node:crypto';
 import {expect, test, type Page} from '@playwright/test';
+import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
+import {hashToken} from '../../server/auth/session.ts';
 import {makeIsraeliID} from '../support/fixtures.ts';
 import {db, expectNoSidewaysScroll, newSignedInPage, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
 
@@ -133,4 +136,34 @@ test('without editEngagedCouples /meorasim sends the user home', async ({page}) 
   await page.goto('/meorasim');
   await page.waitForURL('**/home');
   await expect(page.getByTestId('meorasim-page')).toHaveCount(0);
+});
+
+test('a candidate’s mazal tov from the self-user home reaches /meorasim as pending', async ({page, browser}) => {
+  const bride = await insertSide('female', 'אסתר', makeIsraeliID());
+  // The self-user sign-in itself is self-user.spec.ts's; here the candidate holds its session already.
+  const token = randomBytes(32).toString('base64url');
+  const sql = db();
+  await sql`INSERT INTO session (token_hash, kind, profile_id, expires_at)
+            VALUES (${hashToken(token)}, 'self', ${bride.id}, now() + interval '1 hour')`;
+  await sql.end();
+  const candidate = await (await browser.newContext()).newPage();
+  await candidate.context().addCookies([{name: SELF_SESSION_COOKIE, value: token, url: test.info().project.use.baseURL!}]);
+  await candidate.goto('/self-user/home');
+  await candidate.getByTestId('self-mazal-tov').click();
+  const form = candidate.getByTestId('self-mazal-tov-form');
+  await candidate.getByTestId('send-mazal-tov').click();
+  await expect(form.locator('[name=otherIDNumber]')).toHaveAttribute('aria-invalid', 'true');
+  const groomName = `אליהו ${uniqueSurname()}`;
+  await form.locator('[name=otherName]').fill(groomName);
+  await form.locator('[name=otherIDNumber]').fill(makeIsraeliID());
+  await form.locator('[name=rabbi]').fill('הרב פרידמן');
+  await candidate.getByTestId('send-mazal-tov').click();
+  await expect(candidate.getByTestId('mazal-tov-sent')).toBeVisible();
+
+  await signIn(page, 'demo-admin');
+  await openCouples(page);
+  const row = page.getByTestId('couple-row').filter({hasText: groomName});
+  await expect(row.getByTestId('couple-status')).toHaveText('ממתין לאישור');
+  await expect(row).toContainText(`${bride.forename} ${bride.surname}`);
+  await expect(row).toContainText('המועמד/ת');
 });
