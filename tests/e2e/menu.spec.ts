@@ -16,6 +16,7 @@ test('entries without a screen say “coming soon” and carry no badge; the act
     await signIn(page, 'demo-shadchan');
     await expect(page.getByTestId('reminders-count')).toBeVisible();
     const menu = page.getByTestId('side-menu');
+    await menu.getByTestId('submenu-ideas').click();
     const unbuilt = menu.getByTestId('menu-/ideas');
     await expect(unbuilt.getByTestId('coming-soon-tag')).toHaveText('בקרוב');
     await expect(unbuilt).toHaveAttribute('data-coming-soon', 'true');
@@ -46,6 +47,7 @@ test('entries without a screen say “coming soon” and carry no badge; the act
 
 test('in English the mark reads “Coming soon”', async ({page}) => {
   await signIn(page, 'demo-coordinator', 'en');
+  await page.getByTestId('side-menu').getByTestId('submenu-ideas').click();
   await expect(page.getByTestId('side-menu').getByTestId('menu-/ideas').getByTestId('coming-soon-tag')).toHaveText('Coming soon');
 });
 
