@@ -173,6 +173,22 @@ describe('recording a couple closes the shidduch', () => {
     expect(await found()).not.toContain(male);
   });
 
+  test('an engaged card is no longer "open to suggestions now" in the candidate search', async () => {
+    const male = await card('male');
+    const openNow = async () =>
+      (
+        await db.run(
+          queries.candidates.list.fn({
+            args: {filters: {openNow: true, owners: [shadchan.userID]}, sort: 'name', dir: 'asc', limit: 2000},
+            ctx: shadchan,
+          }),
+        )
+      ).map(p => p.id);
+    expect(await openNow()).toContain(male);
+    await mutate(editor, 'engagedCouples.record', couple({maleProfileID: male, femaleIDNumber: makeIsraeliID()}));
+    expect(await openNow()).not.toContain(male);
+  });
+
   test('a typed side without a card gets its card too; confirming twice issues nothing more', async () => {
     const args = couple({maleIDNumber: makeIsraeliID(), femaleIDNumber: makeIsraeliID()});
     await mutate(shadchan, 'engagedCouples.report', args);
