@@ -42,7 +42,7 @@ const valuesOf = (c: ListedCouple | undefined): Values => ({
 });
 
 /** What the mazal-tov form starts from: the card it was opened on, as one side. */
-export type ReportFrom = {side: Side; profileID: string; name: string};
+export type ReportFrom = {side: Side; profileID: string; name: string; idNumber: string};
 
 /**
  * The couple form (spec §3 "Engaged couple", §5): each side a card chosen from the system and/or a
@@ -53,7 +53,13 @@ export type ReportFrom = {side: Side; profileID: string; name: string};
 export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; report?: ReportFrom; onClose: () => void}) {
   const [values, setValues] = useState<Values>(() => ({
     ...valuesOf(couple),
-    ...(report ? {[`${report.side}ProfileID`]: report.profileID, [`${report.side}Name`]: report.name} : {}),
+    ...(report
+      ? {
+          [`${report.side}ProfileID`]: report.profileID,
+          [`${report.side}Name`]: report.name,
+          [`${report.side}IDNumber`]: report.idNumber,
+        }
+      : {}),
   }));
   const [shadchanim] = useQuery(!report && queries.engagedCouples.shadchanim());
   const {errors, saving, save, clearError, formRef} = useMutationForm(
@@ -102,11 +108,12 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
                 side={side}
                 value={values[`${side}ProfileID`]}
                 fieldProps={p}
-                onChange={(id, name) =>
+                onChange={(id, chosen) =>
                   setValues(prev => ({
                     ...prev,
                     [`${side}ProfileID`]: id,
-                    ...(name && !prev[`${side}Name`] ? {[`${side}Name`]: name} : {}),
+                    ...(chosen && !prev[`${side}Name`] ? {[`${side}Name`]: chosen.name} : {}),
+                    ...(chosen && !prev[`${side}IDNumber`] ? {[`${side}IDNumber`]: chosen.idNumber} : {}),
                   }))
                 }
               />
@@ -174,7 +181,10 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
   );
 }
 
-/** The activity form's side picker; the chosen card's name is handed on, to fill the side's name. */
+/**
+ * The activity form's side picker. The chosen card's name and ID number (the user may see that card) are
+ * handed on, to fill the side's empty fields: §5 counts the ID numbers the couple holds.
+ */
 function SidePicker({
   side,
   value,
@@ -184,13 +194,15 @@ function SidePicker({
   side: Side;
   value: string;
   fieldProps: {id: string; 'aria-invalid': boolean; 'aria-describedby'?: string};
-  onChange: (id: string, name?: string) => void;
+  onChange: (id: string, chosen?: {name: string; idNumber: string}) => void;
 }) {
-  const [chosen] = useQuery(value !== '' && queries.activities.candidate({id: value}));
+  const [chosen] = useQuery(value !== '' && queries.candidates.card({id: value}));
   const chosenName = chosen ? personName(chosen) : undefined;
+  const chosenIDNumber = chosen?.detail?.idNumber ?? '';
   useEffect(() => {
-    if (chosenName) onChange(value, chosenName);
-    // Once, when the chosen card's name arrives (the handler is a new function on every render).
-  }, [chosenName]);
+    if (chosenName) onChange(value, {name: chosenName, idNumber: chosenIDNumber});
+    // When the chosen card, then its detail, arrive (the handler is a new function on every render);
+    // only empty fields are filled.
+  }, [chosenName, chosenIDNumber]);
   return <CandidatePicker side={side} value={value} onChange={id => onChange(id)} fieldProps={fieldProps} disabled={false} />;
 }

@@ -9,7 +9,16 @@ import * as m from '../paraglide/messages.js';
  * The card page's mazal-tov report (issue 15): for an active card, the shadchan names the other side,
  * and the couple arrives as pending for an editor (editEngagedCouples) to confirm.
  */
-export function MazalTovButton({card}: {card: {id: string; forename: string; surname: string; gender: Gender; state: string}}) {
+type Card = {
+  id: string;
+  forename: string;
+  surname: string;
+  gender: Gender;
+  state: string;
+  detail?: {idNumber?: string | null} | undefined;
+};
+
+export function MazalTovButton({card}: {card: Card}) {
   const [open, setOpen] = useState(false);
   if (card.state !== 'active') return null;
   return (
@@ -24,7 +33,10 @@ export function MazalTovButton({card}: {card: {id: string; forename: string; sur
         {m.couples_mazal_tov_button()}
       </button>
       {open && (
-        <CoupleDialog report={{side: card.gender, profileID: card.id, name: personName(card)}} onClose={() => setOpen(false)} />
+        <CoupleDialog
+          report={{side: card.gender, profileID: card.id, name: personName(card), idNumber: card.detail?.idNumber ?? ''}}
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

@@ -46,10 +46,13 @@ test('record a couple → both cards show engaged live in a second browser → t
   await openCouples(page);
   await page.getByTestId('new-couple').click();
   const form = page.getByTestId('couple-form');
-  // §5: neither side has an ID number typed, so the form says so next to the groom's ID field.
+  // §5: at least one side needs an ID number, said next to the groom's ID field.
   await pickActivitySide(page, 'male', groom);
   await pickActivitySide(page, 'female', bride);
   await expect(form.locator('[name=maleName]')).toHaveValue(`${groom.forename} ${groom.surname}`);
+  // The chosen card's ID number fills its side; cleared, neither side has one.
+  await expect(form.locator('[name=femaleIDNumber]')).toHaveValue(brideID);
+  await form.locator('[name=femaleIDNumber]').fill('');
   await page.getByTestId('save-couple').click();
   await expect(form.getByText('יש להזין מספר תעודת זהות לפחות לאחד מבני הזוג')).toBeVisible();
   const groomID = makeIsraeliID();
