@@ -1,4 +1,5 @@
 import {defineMutators} from '@rocicorp/zero';
+import {engagedCoupleMutators} from './engaged-couples/mutators.ts';
 import {activityMutators} from './activities/mutators.ts';
 import {cardMutators} from './candidates/card/mutators.ts';
 import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
@@ -37,4 +38,6 @@ export const mutators = defineMutators({
   notifications: notificationMutators,
   // Saved searches (issue 14)
   savedSearches: savedSearchMutators,
+  // Engaged couples (issue 15)
+  engagedCouples: engagedCoupleMutators,
 });

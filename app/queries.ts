@@ -1,4 +1,5 @@
 import {defineQueries} from '@rocicorp/zero';
+import {engagedCoupleQueries} from './engaged-couples/queries.ts';
 import {activityQueries} from './activities/queries.ts';
 import {transferQueries} from './activities/transfer.ts';
 import {callQueries} from './calls/queries.ts';
@@ -36,4 +37,6 @@ export const queries = defineQueries({
   notifications: notificationQueries,
   // Saved searches (issue 14)
   savedSearches: savedSearchQueries,
+  // Engaged couples (issue 15)
+  engagedCouples: engagedCoupleQueries,
 });

@@ -1,4 +1,12 @@
-import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
+import {
+  Navigate,
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {ActivitiesPage} from './activities/ActivitiesPage.tsx';
 import {ActivityEditPage} from './activities/ActivityEditPage.tsx';
@@ -192,7 +200,7 @@ const homeRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): HomeSearch => homeSearchOf(search),
   component: () => null,
 });
-const sectionRoutes = SECTIONS.filter(s => s.path !== '/home').map((section: Section) =>
+const sectionRoutes = SECTIONS.filter(s => s.path !== '/home' && !('outsideShell' in s)).map((section: Section) =>
   createRoute({
     getParentRoute: () => shellRoute,
     path: section.path,
@@ -226,6 +234,34 @@ const cardEditRoute = createRoute({
   },
   component: CardEditPage,
   staticData: {saveBar: true},
+});
+
+/**
+ * Engaged couples (issue 15, spec §2 "meorasim as a separately loaded area outside the shell"): its own
+ * page with its own Zero provider, its code fetched only when opened, guarded like a section.
+ */
+const MeorasimPage = lazyRouteComponent(() => import('./engaged-couples/MeorasimPage.tsx'), 'MeorasimPage');
+const meorasimRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/meorasim',
+  beforeLoad: ({context, location, preload}) => {
+    const {session} = context;
+    if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}});
+    if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
+    if (session.maintenance && session.user.role !== 'admin') throw redirect({to: '/maintenance'});
+    if (!can(contextOf(session.user), 'editEngagedCouples')) {
+      refuse({preload});
+      throw redirect({to: '/home'});
+    }
+  },
+  component: function MeorasimLayout() {
+    const {zero} = meorasimRoute.useRouteContext();
+    return (
+      <ZeroProvider zero={zero!}>
+        <MeorasimPage />
+      </ZeroProvider>
+    );
+  },
 });
 
 /** Public pages: anyone may open them. */
@@ -262,6 +298,7 @@ const routeTree = rootRoute.addChildren([
   selfLoginRoute,
   selfHomeRoute,
   selfVerifyRoute,
+  meorasimRoute,
   maintenanceRoute,
   privacyRoute,
   candidateFormRoute,

@@ -19,6 +19,7 @@ import {mountSelfEditRoutes} from './self-edit/routes.ts';
 import {mountSelfVerifyRoutes} from './self-edit/verify-routes.ts';
 import {mountBonusCheckRoute} from './benefit-cards/check-route.ts';
 import {mountSelfBonusRoutes} from './benefit-cards/self-routes.ts';
+import {mountEngagedCoupleRoutes} from './engaged-couples/routes.ts';
 import type {Mailer, OutboxEntry} from './auth/delivery/index.ts';
 import {mountContactRoutes} from './contact/routes.ts';
 import {mountForumRoutes} from './forum/routes.ts';
@@ -142,6 +143,7 @@ export function createApi(options: ApiOptions) {
   mountSelfVerifyRoutes(app, {sql, ...options.codes, limits});
   mountSelfBonusRoutes(app, sql);
   mountBonusCheckRoute(app, sql, limits.allowBonusCheck);
+  mountEngagedCoupleRoutes(app, sql);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

@@ -123,13 +123,13 @@ export const activityQueries = {
 
   /**
    * A side's search-as-you-type: the cards of that gender the user may see whose name the typed words
-   * start; not deleted, not awaiting approval.
+   * start; not deleted, not awaiting approval, not engaged (an engaged card is no longer suggested, issue 15).
    */
   pick: defineQuery(candidatePickSchema, ({args, ctx}) =>
     named(visibleProfiles(zql.profile, ctx), args.search)
       .where('gender', args.gender)
       .where('deletedAt', 'IS', null)
-      .where('state', '!=', 'pending')
+      .where('state', 'NOT IN', ['pending', 'engaged'])
       .orderBy('surname', 'asc')
       .orderBy('forename', 'asc')
       .orderBy('id', 'asc')

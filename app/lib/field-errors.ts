@@ -64,6 +64,11 @@ const MESSAGES: Record<string, () => string> = {
   notEngaged: m.bonus_error_notEngaged,
   noIDNumber: m.bonus_error_noIDNumber,
   hasLiveCard: m.bonus_error_hasLiveCard,
+  // Engaged couples (issue 15): §5's ID rule and a decision taken meanwhile.
+  coupleNeedsID: m.couples_error_needs_id,
+  coupleSideNeedsCard: m.couples_error_side_needs_card,
+  coupleUndoFirst: m.couples_error_undo_first,
+  coupleStatusChanged: m.couples_error_status_changed,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -8,6 +8,7 @@ import {BonusCardSection} from './BonusCardSection.tsx';
 import {Button} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
+import {MazalTovSection} from './MazalTovSection.tsx';
 import * as m from '../paraglide/messages.js';
 
 type TicketInfo = {
@@ -143,6 +144,7 @@ export function SelfHomePage() {
                   <BadgeCheck className="size-4" aria-hidden />
                   {m.self_verify_title()}
                 </a>
+                <MazalTovSection ticket={ticket} />
                 {!ticket.pending && (
                   <Button
                     variant="secondary"

@@ -52,6 +52,8 @@ export type Section = {
   keepState?: boolean;
   saveBar?: boolean;
   built?: boolean;
+  /** Its own area outside the shell, loaded only when opened (router.tsx); the menu still links to it. */
+  outsideShell?: boolean;
 };
 
 export const SECTIONS = [
@@ -81,7 +83,8 @@ export const SECTIONS = [
   {path: '/dashboard/calls', title: m.section_calls, icon: PhoneCall, built: true},
   {path: '/ideas', title: m.section_ideas, icon: Lightbulb},
   {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, feature: 'ideaBank'},
-  {path: '/meorasim', title: m.section_meorasim, icon: Heart},
+  // Engaged couples (issue 15): outside the shell, lazily loaded.
+  {path: '/meorasim', title: m.section_meorasim, icon: Heart, permission: 'editEngagedCouples', built: true, outsideShell: true},
   // Benefit cards (issue 15): the list, manual issue and revocation.
   {path: '/benefit-cards', title: m.section_benefit_cards, icon: Gift, permission: 'issueBenefitCards', built: true},
   {path: '/recycle-bin', title: m.section_recycle_bin, icon: Trash2, permission: 'showDeletedProfiles', built: true},
@@ -125,7 +128,7 @@ export const SECTIONS = [
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];
 /** The sections whose screen is built. */
-export type BuiltSectionPath = Extract<(typeof SECTIONS)[number], {built: true}>['path'];
+export type BuiltSectionPath = Exclude<Extract<(typeof SECTIONS)[number], {built: true}>, {outsideShell: true}>['path'];
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
 

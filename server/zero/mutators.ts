@@ -23,6 +23,7 @@ import {createRepresentative, updateRepresentative} from '../../app/representati
 import {representativeSchema} from '../../app/representatives/schema.ts';
 import {syncRepresentativeAccount} from '../representatives/account.ts';
 import {pgOf} from '../db/sql.ts';
+import {engagedCoupleServerMutators} from '../engaged-couples/mutators.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -174,4 +175,6 @@ export const serverMutators = defineMutators(mutators, {
   },
   // The users a notice names are checked against every user (issue 13).
   notifications: notificationServerMutators,
+  // Engaged couples (issue 15): benefit cards issued on confirm, revoked on undo.
+  engagedCouples: engagedCoupleServerMutators,
 });

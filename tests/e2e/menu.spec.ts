@@ -16,7 +16,8 @@ test('entries without a screen say “coming soon” and carry no badge; the act
     await signIn(page, 'demo-shadchan');
     await expect(page.getByTestId('reminders-count')).toBeVisible();
     const menu = page.getByTestId('side-menu');
-    const unbuilt = menu.getByTestId('menu-/meorasim');
+    await menu.getByTestId('submenu-ideas').click();
+    const unbuilt = menu.getByTestId('menu-/ideas');
     await expect(unbuilt.getByTestId('coming-soon-tag')).toHaveText('בקרוב');
     await expect(unbuilt).toHaveAttribute('data-coming-soon', 'true');
     const activities = menu.getByTestId('menu-/dashboard/activities');
@@ -25,7 +26,7 @@ test('entries without a screen say “coming soon” and carry no badge; the act
     await expect(menu.locator('[data-coming-soon] [data-testid^=badge-]')).toHaveCount(0);
     // Built entries keep theirs (the forum's unread posts).
     await expect(menu.getByTestId('badge-forum')).toBeVisible();
-    await expect(menu.getByTestId('menu-/meorasim').getByTestId('coming-soon-tag')).toBeVisible();
+    await expect(menu.getByTestId('menu-/ideas').getByTestId('coming-soon-tag')).toBeVisible();
     // Built screens carry no such mark.
     await expect(menu.getByTestId('menu-/home').getByTestId('coming-soon-tag')).toHaveCount(0);
     await expect(menu.getByTestId('menu-/home/tickets/new').getByTestId('coming-soon-tag')).toHaveCount(0);
@@ -46,9 +47,8 @@ test('entries without a screen say “coming soon” and carry no badge; the act
 
 test('in English the mark reads “Coming soon”', async ({page}) => {
   await signIn(page, 'demo-coordinator', 'en');
-  await expect(page.getByTestId('side-menu').getByTestId('menu-/meorasim').getByTestId('coming-soon-tag')).toHaveText(
-    'Coming soon',
-  );
+  await page.getByTestId('side-menu').getByTestId('submenu-ideas').click();
+  await expect(page.getByTestId('side-menu').getByTestId('menu-/ideas').getByTestId('coming-soon-tag')).toHaveText('Coming soon');
 });
 
 test('the view-only shadchan gets no personal add-card link, in the side column or the phone’s drawer', async ({browser}) => {

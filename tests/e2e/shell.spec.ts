@@ -216,7 +216,7 @@ test('the top bar’s collapse toggle folds the side menu to icons and back', as
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'true');
-  await expect(menu.getByTestId('menu-/meorasim')).toHaveAttribute('title', 'מאורסים · בקרוב');
+  await expect(menu.getByTestId('menu-/dashboard/calls')).toHaveAttribute('title', 'שיחות טלפון');
   await page.getByTestId('collapse-toggle').click();
   await expect(menu).toHaveAttribute('data-collapsed', 'false');
 });

@@ -46,7 +46,7 @@ describe('side menu', () => {
 
   test('a plain shadchan sees daily work and no permission-guarded section; empty submenus are left out', () => {
     const seen = ids(visibleMenu(env(ctxOf('shadchan'))));
-    expect(seen).toEqual(expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities', '/ideas', '/meorasim']));
+    expect(seen).toEqual(expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities', '/ideas']));
     for (const path of ['/admin/exports', '/admin/logs', '/import/excel', '/users/new-user', '/sectors', '/admin/schools'])
       expect(seen).not.toContain(path);
     expect(seen).not.toContain('management');
@@ -81,9 +81,7 @@ describe('side menu', () => {
     const nodes = all(MENU.flatMap(h => h.items));
     const soon = nodes.filter(comingSoon);
     for (const node of soon) expect(node.kind !== 'group' && node.badge, JSON.stringify(node)).toBeFalsy();
-    expect(soon.map(n => n.kind === 'section' && n.path)).toEqual(
-      expect.arrayContaining(['/ideas', '/meorasim', '/import/excel']),
-    );
+    expect(soon.map(n => n.kind === 'section' && n.path)).toEqual(expect.arrayContaining(['/ideas', '/import/excel']));
     const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
     expect(built.sort()).toEqual([
       '/admin/logs',
@@ -96,6 +94,7 @@ describe('side menu', () => {
       '/home',
       '/home/saved-searches',
       '/home/tickets/new',
+      '/meorasim',
       '/recycle-bin',
       '/registration-links',
       '/representatives',

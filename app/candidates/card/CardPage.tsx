@@ -32,6 +32,7 @@ import {usePrintLog} from './use-print-log.ts';
 import type {CardDetails} from './schema.ts';
 import {Timeline} from '../../activities/Timeline.tsx';
 import {TransferHistoryEntry, isTransferEntry} from '../../activities/TimelineHistoryEntry.tsx';
+import {MazalTovButton} from '../../engaged-couples/MazalTovButton.tsx';
 import * as m from '../../paraglide/messages.js';
 
 const STATE_BADGE = {
@@ -201,6 +202,7 @@ export function CardPage() {
                 {m.card_edit()}
               </Link>
             )}
+            {can(ctx, 'showTickets') && <MazalTovButton card={card} />}
             {can(ctx, 'deleteProfiles') && !card.deletedAt && (
               <button
                 type="button"

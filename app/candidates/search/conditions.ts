@@ -86,7 +86,14 @@ export function filterConditions(filters: FilterSet, now: Date): Condition[] {
     ...list('cityFold', f.cities && [...new Set(f.cities.map(foldName))]),
     ...list('institutionID', f.institutions),
     ...list('ownerID', f.owners),
-    ...(f.openNow ? [cmp('closedAt', 'IS', null), or(cmp('openFrom', 'IS', null), cmp('openFrom', '<=', utcToday(now)))] : []),
+    // An engaged card is no longer open to suggestions (issue 15).
+    ...(f.openNow
+      ? [
+          cmp('closedAt', 'IS', null),
+          cmp('state', '!=', 'engaged'),
+          or(cmp('openFrom', 'IS', null), cmp('openFrom', '<=', utcToday(now))),
+        ]
+      : []),
     ...dateRange('createdAt', f.added, now),
     ...dateRange('updatedAt', f.updated, now),
     ...(f.activity ? [activityCondition(f.activity, now)] : []),
