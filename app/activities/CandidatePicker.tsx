@@ -14,7 +14,8 @@ type FieldProps = {id: string; 'aria-invalid': boolean; 'aria-describedby'?: str
 /**
  * One side of an activity (candidate A is a man, B a woman): the chosen card, or a search as the user
  * types among the cards of that gender they may see (activities.pick). A chosen card the user may not
- * see (the other side of someone else's activity) is named as such, never by its name.
+ * see (the other side of someone else's activity) is named as such, never by its name. Engaged cards
+ * are offered only when `engaged` asks for them (the couple form, the benefit-card office).
  */
 export function CandidatePicker({
   side,
@@ -22,18 +23,22 @@ export function CandidatePicker({
   onChange,
   fieldProps,
   disabled,
+  engaged = false,
 }: {
   side: 'male' | 'female';
   value: string;
   onChange: (id: string) => void;
   fieldProps: FieldProps;
   disabled: boolean;
+  engaged?: boolean;
 }) {
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim());
   const [active, setActive] = useState(0);
   const [chosen, chosenDetails] = useQuery(value !== '' && queries.activities.candidate({id: value}));
-  const [found, foundDetails] = useQuery(value === '' && search !== '' && queries.activities.pick({gender: side, search}));
+  const [found, foundDetails] = useQuery(
+    value === '' && search !== '' && queries.activities.pick({gender: side, search, engaged}),
+  );
   const listID = `${fieldProps.id}-options`;
   const testid = `pick-${side}`;
 

@@ -123,13 +123,14 @@ export const activityQueries = {
 
   /**
    * A side's search-as-you-type: the cards of that gender the user may see whose name the typed words
-   * start; not deleted, not awaiting approval, not engaged (an engaged card is no longer suggested, issue 15).
+   * start; not deleted, not awaiting approval, and not engaged (an engaged card is no longer suggested,
+   * issue 15) unless asked for by the couple form or the benefit-card office.
    */
   pick: defineQuery(candidatePickSchema, ({args, ctx}) =>
     named(visibleProfiles(zql.profile, ctx), args.search)
       .where('gender', args.gender)
       .where('deletedAt', 'IS', null)
-      .where('state', 'NOT IN', ['pending', 'engaged'])
+      .where('state', 'NOT IN', args.engaged ? ['pending'] : ['pending', 'engaged'])
       .orderBy('surname', 'asc')
       .orderBy('forename', 'asc')
       .orderBy('id', 'asc')

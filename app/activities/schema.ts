@@ -67,6 +67,8 @@ export type ActivityStatusArgs = v.InferOutput<typeof activityStatusSchema>;
 export const candidatePickSchema = v.object({
   gender: v.picklist(['male', 'female']),
   search: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(50)),
+  /** Engaged cards too: the couple form and the benefit-card office pick the engaged themselves. */
+  engaged: v.optional(v.boolean(), false),
 });
 
 /** The pair a new activity is about, for the collision warning; the activity itself is left out. */

@@ -54,6 +54,7 @@ export function IssueCardForm() {
               onChange={id => (setProfileID(id), clearError('profileID'))}
               fieldProps={p}
               disabled={saving}
+              engaged
             />
           )}
         </Field>

@@ -204,5 +204,7 @@ function SidePicker({
     // When the chosen card, then its detail, arrive (the handler is a new function on every render);
     // only empty fields are filled.
   }, [chosenName, chosenIDNumber]);
-  return <CandidatePicker side={side} value={value} onChange={id => onChange(id)} fieldProps={fieldProps} disabled={false} />;
+  return (
+    <CandidatePicker side={side} value={value} onChange={id => onChange(id)} fieldProps={fieldProps} disabled={false} engaged />
+  );
 }

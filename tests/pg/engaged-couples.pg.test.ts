@@ -165,13 +165,16 @@ describe('recording a couple closes the shidduch', () => {
     expect(revision!.revision).toBe(revisionBefore + 1);
   });
 
-  test("an engaged card is left out of the activity form's side search", async () => {
+  test("an engaged card is left out of the activity form's side search, offered to the couple and benefit-card pickers", async () => {
     const male = await card('male');
-    const search = {gender: 'male' as const, search: 'לוי דוד'};
-    const found = async () => (await db.run(queries.activities.pick.fn({args: search, ctx: shadchan}))).map(p => p.id);
-    expect(await found()).toContain(male);
+    const found = async (engaged: boolean) =>
+      (await db.run(queries.activities.pick.fn({args: {gender: 'male', search: 'לוי דוד', engaged}, ctx: shadchan}))).map(
+        p => p.id,
+      );
+    expect(await found(false)).toContain(male);
     await mutate(editor, 'engagedCouples.record', couple({maleProfileID: male, femaleIDNumber: makeIsraeliID()}));
-    expect(await found()).not.toContain(male);
+    expect(await found(false)).not.toContain(male);
+    expect(await found(true)).toContain(male);
   });
 
   test('an engaged card is no longer "open to suggestions now" in the candidate search', async () => {
