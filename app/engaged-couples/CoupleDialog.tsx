@@ -132,10 +132,13 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
       onOpenChange={open => !open && onClose()}
       title={report ? m.couples_mazal_tov_title() : couple ? m.couples_edit_title() : m.couples_new_title()}
       description={m.couples_id_rule()}
+      wide
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="couple-form">
-        {sideFields('male')}
-        {sideFields('female')}
+        <div className="grid gap-4 md:grid-cols-2">
+          {sideFields('male')}
+          {sideFields('female')}
+        </div>
         {text('fatherName', m.couples_father_name(), {maxLength: 120})}
         <div className="grid gap-4 sm:grid-cols-2">
           {!report && (

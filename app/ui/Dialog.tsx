@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import {clsx} from 'clsx';
 import {X} from 'lucide-react';
 import {useRef, type ReactNode, type RefObject} from 'react';
 import {Button} from './controls.tsx';
@@ -7,7 +8,8 @@ import * as m from '../paraglide/messages.js';
 /**
  * The app's modal: Radix handles focus trapping, Escape and aria; this adds the look, and gives focus
  * back to whatever opened it (our dialogs are opened by state, not by a Radix trigger). Focus starts on
- * the first control, or on `initialFocus` (a confirmation's safe choice).
+ * the first control, or on `initialFocus` (a confirmation's safe choice). `wide` is for a form of two
+ * columns side by side (the couple form's groom and bride).
  */
 export function Dialog({
   open,
@@ -15,6 +17,7 @@ export function Dialog({
   title,
   description,
   initialFocus,
+  wide = false,
   children,
 }: {
   open: boolean;
@@ -22,6 +25,7 @@ export function Dialog({
   title: string;
   description?: string | undefined;
   initialFocus?: RefObject<HTMLElement | null>;
+  wide?: boolean;
   children: ReactNode;
 }) {
   const opener = useRef<HTMLElement | null>(null);
@@ -41,7 +45,11 @@ export function Dialog({
             event.preventDefault();
             opener.current.focus();
           }}
-          className="fixed start-1/2 top-[8vh] z-50 max-h-[84vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 focus:outline-none rtl:translate-x-1/2"
+          className={clsx(
+            'fixed start-1/2 top-[8vh] z-50 max-h-[84vh] w-[calc(100vw-2rem)] -translate-x-1/2',
+            wide ? 'max-w-3xl' : 'max-w-lg',
+            'overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200 focus:outline-none rtl:translate-x-1/2',
+          )}
         >
           <div className="mb-5 flex items-start justify-between gap-4">
             <div>

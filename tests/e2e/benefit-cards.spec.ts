@@ -11,10 +11,10 @@ import {
   signIn,
   typeDate,
   uniqueSurname,
+  SHOTS,
 } from './helpers.ts';
 
 /** Reviewed screenshots (issue 15): SHOTS_DIR, else beside the other e2e screens. */
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 /** A fresh ticket of the demo admin's, marked engaged in the database (the couple's form is not this spec's). */
 async function engagedTicket() {

@@ -3,13 +3,12 @@ import {expect, test, type Page} from '@playwright/test';
 import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
 import {hashToken} from '../../server/auth/session.ts';
 import {makeIsraeliID} from '../support/fixtures.ts';
-import {db, expectNoSidewaysScroll, newSignedInPage, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, newSignedInPage, pickActivitySide, signIn, uniqueSurname, SHOTS} from './helpers.ts';
 
 /**
  * Engaged couples (issue 15): an editor records a couple in /meorasim, outside the shell → both cards
  * show engaged live in another browser → the couple's benefit cards are issued, in the couple's row.
  */
-const SHOTS = '/work/shots15/a';
 
 /** A card of the given gender in the general database, open to everyone; the bride's with an ID number. */
 async function insertSide(gender: 'male' | 'female', forename: string, idNumber: string | null) {

@@ -3,6 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import postgres from 'postgres';
 
 /** Signs in through the development sign-in page and waits until the list is live. */
+/** Where specs keep the screenshots a reviewer looks at (SHOTS_DIR to keep them elsewhere). */
+export const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
+
 export async function signIn(page: Page, userID: string, locale?: 'he' | 'en' | 'de' | 'ru') {
   if (locale) await page.addInitScript(l => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, signIn, uniqueSurname, SHOTS} from './helpers.ts';
 
 /**
  * Saved searches (issue 14): save the list's view under a title, pin it, find it in the side menu with
@@ -10,7 +10,6 @@ import {db, expectNoSidewaysScroll, insertCard, newSignedInPage, signIn, uniqueS
 const LETTERS = 'אבגדהוזחטיכלמנסעפצקרשת';
 /** A city no seeded card has: the search's filter reaches exactly this test's cards. */
 const uniqueCity = () => 'קרית' + Array.from({length: 6}, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('');
-const SHOTS = '/work/shots14';
 
 async function saveSearch(page: Page, title: string, {shared = false, pin = true} = {}) {
   await page.getByTestId('save-search').click();

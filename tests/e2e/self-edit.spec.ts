@@ -11,9 +11,9 @@ import {
   seriousViolations,
   typeDate,
   uniqueSurname,
+  SHOTS,
 } from './helpers.ts';
 
-const SHOTS = '/work/shots15/c';
 const mobile = () => `+97252${randomInt(1_000_000, 10_000_000)}`;
 
 /** A ticket of its own with an ID number and sign-in numbers, owned by the demo coordinator. */
