@@ -1,10 +1,11 @@
-import {AlertCircle, Printer} from 'lucide-react';
+import {Printer} from 'lucide-react';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import * as m from '../paraglide/messages.js';
 import {BonusQR} from './BonusQR.tsx';
 import {CardDetails} from './CardDetails.tsx';
+import {CheckError, CheckLoading} from './CheckStates.tsx';
 import {useBonusCheck} from './use-bonus-check.ts';
 
 /**
@@ -17,13 +18,8 @@ export function BonusCardPage() {
   const check = useBonusCheck();
   return (
     <AuthFrame>
-      {check.state === 'loading' && <p className="py-6 text-center text-sm text-slate-500">{m.bonus_check_loading()}</p>}
-      {check.state === 'error' && (
-        <p role="alert" className="flex items-center gap-2 font-semibold text-rose-700" data-testid="bonus-error">
-          <AlertCircle className="size-7 shrink-0" aria-hidden />
-          {check.message}
-        </p>
-      )}
+      {check.state === 'loading' && <CheckLoading />}
+      {check.state === 'error' && <CheckError message={check.message} />}
       {check.state === 'valid' && (
         <div className="space-y-5" data-testid="bonus-card">
           <article className="rounded-2xl border-2 border-brand-700 p-5 print:break-inside-avoid">

@@ -1,8 +1,9 @@
-import {AlertCircle, CheckCircle2} from 'lucide-react';
+import {CheckCircle2} from 'lucide-react';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import * as m from '../paraglide/messages.js';
 import {CardDetails} from './CardDetails.tsx';
+import {CheckError, CheckLoading} from './CheckStates.tsx';
 import {useBonusCheck} from './use-bonus-check.ts';
 
 /**
@@ -16,7 +17,7 @@ export function CheckValidationPage() {
   return (
     <AuthFrame title={m.bonus_check_title()}>
       <div data-testid="bonus-check" data-state={check.state} aria-live="polite">
-        {check.state === 'loading' && <p className="py-6 text-center text-sm text-slate-500">{m.bonus_check_loading()}</p>}
+        {check.state === 'loading' && <CheckLoading />}
         {check.state === 'valid' && (
           <div className="space-y-5">
             <p className="flex items-center gap-2 text-lg font-semibold text-emerald-700" data-testid="bonus-valid">
@@ -28,16 +29,7 @@ export function CheckValidationPage() {
             </div>
           </div>
         )}
-        {check.state === 'error' && (
-          <p
-            role="alert"
-            className="flex items-center gap-2 rounded-xl bg-rose-50 px-4 py-3 font-semibold text-rose-700 ring-1 ring-rose-200"
-            data-testid="bonus-error"
-          >
-            <AlertCircle className="size-7 shrink-0" aria-hidden />
-            {check.message}
-          </p>
-        )}
+        {check.state === 'error' && <CheckError message={check.message} />}
       </div>
     </AuthFrame>
   );
