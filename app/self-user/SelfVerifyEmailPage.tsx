@@ -4,11 +4,12 @@ import {toast} from 'sonner';
 import * as v from 'valibot';
 import {selfVerifySchema} from '../auth/self-user-schemas.ts';
 import {call} from '../login/api.ts';
-import {AuthFrame, CodeField} from '../login/AuthFrame.tsx';
+import {AuthFrame} from '../login/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
-import {Button, Field} from '../ui/controls.tsx';
+import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {SELF_VERIFY_EMAIL_PATH, type TicketEmail} from './verify.ts';
+import {CodeEntryForm} from './CodeEntryForm.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
@@ -87,34 +88,19 @@ export function SelfVerifyEmailPage() {
             </a>
           </div>
         ) : sent ? (
-          <form className="space-y-4" onSubmit={verify} noValidate>
-            <EmailLine email={ticket.email} />
-            <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="code-hint">
-              {m.self_verify_email_hint()}
-            </p>
-            <Field label={m.login_code_label()} error={codeError}>
-              {p => (
-                <CodeField
-                  fieldProps={p}
-                  value={code}
-                  onChange={value => {
-                    setCode(value);
-                    setCodeError(undefined);
-                  }}
-                />
-              )}
-            </Field>
-            <Button type="submit" disabled={code.trim() === '' || waiting} className="w-full py-2.5" data-testid="verify-code">
-              {waiting ? m.verifying() : m.self_verify_action()}
-            </Button>
-            <button
-              type="button"
-              onClick={() => setSent(false)}
-              className="w-full text-center text-sm text-slate-500 hover:text-brand-700"
-            >
-              {m.login_back()}
-            </button>
-          </form>
+          <CodeEntryForm
+            target={<EmailLine email={ticket.email} />}
+            hint={m.self_verify_email_hint()}
+            code={code}
+            error={codeError}
+            waiting={waiting}
+            onCodeChange={value => {
+              setCode(value);
+              setCodeError(undefined);
+            }}
+            onSubmit={verify}
+            onBack={() => setSent(false)}
+          />
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600">{m.self_verify_email_intro()}</p>
