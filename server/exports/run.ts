@@ -8,7 +8,7 @@ import {say} from './sheets/sheet.ts';
 import {openSheet, type SheetWriter} from './workbook.ts';
 
 /** Rows read from Postgres at a time: the export holds one such batch, never the whole result. */
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 200;
 /** How often the job's row shows the count so far (the page's "preparing… N rows"). */
 const PROGRESS_EVERY_MS = 500;
 

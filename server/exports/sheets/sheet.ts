@@ -1,3 +1,4 @@
+import type {PendingQuery, Row} from 'postgres';
 import type {FilterSet} from '../../../app/candidates/search/filters.ts';
 import type {AuthContext} from '../../../permissions/context.ts';
 import type {Locale} from '../../../zero-schema.ts';
@@ -21,12 +22,12 @@ export type Column<R> = {header: Message; kind: CellKind; value: (row: R, locale
  * are written and how a row gives its value) and its rows: exactly those its screen would show this
  * user, as one query the runner reads with a cursor, in the sheet's order.
  */
-export type Sheet<R> = {
+export type Sheet<R extends Row> = {
   title: Message;
   columns: readonly Column<R>[];
-  rows: (sql: Sql, ctx: AuthContext, filters: FilterSet) => {cursor(rows: number): AsyncIterable<R[]>};
+  rows: (sql: Sql, ctx: AuthContext, filters: FilterSet) => PendingQuery<R[]>;
 };
 
 /** The runner handles every sheet alike; each sheet's own types are checked where it is defined. */
 export type AnySheet = Sheet<never>;
-export const defineSheet = <R>(sheet: Sheet<R>): AnySheet => sheet as unknown as AnySheet;
+export const defineSheet = <R extends Row>(sheet: Sheet<R>): AnySheet => sheet as unknown as AnySheet;
