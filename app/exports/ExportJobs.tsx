@@ -73,14 +73,15 @@ function JobState({job}: {job: Job}) {
       return (
         <p role="status" className="flex items-center gap-2 text-slate-700">
           <LoaderCircle className="size-4 animate-spin text-brand-700 motion-reduce:animate-none" aria-hidden />
-          {m.export_preparing()} {rows}
+          <span>{m.export_preparing()}</span>
+          {rows}
         </p>
       );
     case 'ready':
       return (
         <>
           <span className="text-slate-600 tabular-nums">
-            {rows} · {formatFileSize(job.size ?? 0, currentLocale())}
+            {rows} · <bdi>{formatFileSize(job.size ?? 0, currentLocale())}</bdi>
           </span>
           <a
             href={`/api/exports/${encodeURIComponent(job.id)}/download`}

@@ -2,7 +2,6 @@ import {useQuery} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
 import {FileDown} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
 import type {AuthContext} from '../../permissions/context.ts';
 import {mayExport} from '../../permissions/exports.ts';
 import type {FilterSet} from '../candidates/search/filters.ts';
@@ -38,8 +37,8 @@ export function NewExport({ctx}: {ctx: AuthContext}) {
     setError(undefined);
     const result = await startExport({kind, ...(search ? {filters: filtersOf(search), title: search.title} : {})});
     setBusy(false);
-    if (!result.ok) return setError(exportErrorText(result.error, result.message));
-    toast.success(m.export_started());
+    // Started: the job shows at the top of the list below, live, to its download.
+    if (!result.ok) setError(exportErrorText(result.error, result.message));
   }
 
   return (

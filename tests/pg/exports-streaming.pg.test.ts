@@ -78,19 +78,24 @@ describe('an export streams', () => {
   test('thousands of rows: the count grows while it runs, and the memory held stays far below the data', async () => {
     const ROWS = 2000;
     const sector = `sector-${nanoid(6)}`;
-    // About 6 KB of details a card: all of them at once would be some 25 MB of JavaScript strings.
+    // About 3 KB of details a card: all of them at once would be some 12 MB of JavaScript strings.
     const long = 'א'.repeat(1000);
     await sql`INSERT INTO sector (id, labels) VALUES (${sector}, ${sql.json({he: 'גדול'})})`;
-    await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id)
-              SELECT ${sector} || '-' || n, 'שרה', 'לוי' || n, 'female', '2000-01-01', 'בני ברק', ${sector}, 'available',
-                     ${admin.userID}
-                FROM generate_series(1, ${ROWS}) n`;
-    await sql`INSERT INTO profile_detail (profile_id, details)
-              SELECT ${sector} || '-' || n,
-                     jsonb_build_object('aboutMe', ${long} || n, 'soughtQualities', ${long} || n, 'expectations', ${long} || n,
-                                        'background', ${long} || n, 'yichus', ${long} || n, 'references', ${long} || n,
-                                        'candidatePhone', '+972501234567')
-                FROM generate_series(1, ${ROWS}) n`;
+    await sql.begin(async tx => {
+      // The cards' search keys and facets (database triggers) are not this test's subject and cost more
+      // than the export itself: they are skipped for these inserts, and the two columns they fill given.
+      await tx`SET LOCAL session_replication_role = replica`;
+      await tx`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id,
+                                    name_search, city_fold)
+               SELECT ${sector} || '-' || n, 'שרה', 'לוי' || n, 'female', '2000-01-01', 'בני ברק', ${sector}, 'available',
+                      ${admin.userID}, ' לוי' || n || ' שרה', 'בני ברק'
+                 FROM generate_series(1, ${ROWS}) n`;
+      await tx`INSERT INTO profile_detail (profile_id, details)
+               SELECT ${sector} || '-' || n,
+                      jsonb_build_object('aboutMe', ${long} || n, 'soughtQualities', ${long} || n, 'expectations', ${long} || n,
+                                         'candidatePhone', '+972501234567')
+                 FROM generate_series(1, ${ROWS}) n`;
+    });
 
     const b = await signedIn(api.app, admin.userID);
     // What the process holds (not garbage it has yet to collect): measured after a full collection.
@@ -102,7 +107,7 @@ describe('an export streams', () => {
     };
     const baseline = held();
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, held())), 400);
+    const sampler = setInterval(() => (peak = Math.max(peak, held())), 750);
     const started = await b.post('/api/exports', {kind: 'profiles', filters: {sectors: [sector]}, locale: 'he'});
     expect(started.status).toBe(202);
     const id = started.body.id as string;
@@ -114,7 +119,7 @@ describe('an export streams', () => {
       await new Promise(resolve => setTimeout(resolve, 50));
     }
     clearInterval(sampler);
-    expect((peak - baseline) / 1e6, 'MB held beyond the start').toBeLessThan(12);
+    expect((peak - baseline) / 1e6, 'MB held beyond the start').toBeLessThan(8);
     expect(
       seen.some(job => job.status === 'running' && job.row_count > 0 && job.row_count < ROWS),
       'a count while running',
