@@ -19,6 +19,7 @@ import {SHEETS} from './sheets/index.ts';
 import {say} from './sheets/sheet.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** How a download ended, by the route's answer (as server/audit/download-log.ts for files). */
 const RESULTS: Partial<Record<number, string>> = {200: 'downloaded', 403: 'forbidden', 404: 'not-found'};
@@ -35,7 +36,11 @@ const RESULTS: Partial<Record<number, string>> = {200: 'downloaded', 403: 'forbi
  * Every download attempt of a signed-in user is written to the access log, as file downloads are.
  */
 export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
-  void sweepExports(sql, dir).catch((error: Error) => console.error(`exports: could not tidy up: ${error.message}`));
+  const tidy = () =>
+    sweepExports(sql, dir).catch((error: Error) => console.error(`exports: could not tidy up: ${error.message}`));
+  void tidy();
+  // A file is not kept past its day even when nobody exports or downloads meanwhile.
+  setInterval(() => void tidy(), SWEEP_EVERY_MS).unref();
 
   const guard: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const session = c.get('session');
@@ -74,6 +79,7 @@ export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
   });
 
   app.get('/api/exports/:id/download', logDownloads(sql), guard, async c => {
+    await sweepExports(sql, dir);
     const job = await ownJob(sql, c.req.param('id'), c.get('session')!.ctx.userID);
     if (!job || job.status === 'failed' || job.status === 'expired') return notFound(c);
     if (job.status === 'running') return fail(c, 409, 'exportNotReady', 'The export is still being prepared');

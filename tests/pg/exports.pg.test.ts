@@ -1,6 +1,7 @@
 import {readdir} from 'node:fs/promises';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {queries} from '../../app/queries.ts';
 import {visibleActivities} from '../../permissions/activities.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {visibleCouples} from '../../permissions/engaged-couples.ts';
@@ -253,6 +254,25 @@ describe('what an export holds', () => {
     const [{count}] = await sql<[{count: number}]>`SELECT count(*)::int AS count FROM app_user`;
     expect(rows.length - 1).toBe(count);
   });
+});
+
+test("a user's jobs reach their browser alone, and only while they hold exportToExcel", async () => {
+  const b = await signedIn(api.app, alice.userID);
+  const {id} = await exportAndRead(api, sql, b, {kind: 'couples'});
+  const jobsOf = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.exports.mine.fn({args: undefined, ctx})));
+  expect((await jobsOf(alice)).map(j => j.id)).toContain(id);
+  expect((await jobsOf(alice)).every(j => j.ownerID === alice.userID)).toBe(true);
+  expect((await jobsOf(editor)).map(j => j.id)).not.toContain(id);
+  expect(await jobsOf({...alice, permissions: ['showTickets']})).toEqual([]);
+});
+
+test('a file is kept for a day: then it is deleted and its job expired', async () => {
+  const b = await signedIn(api.app, alice.userID);
+  const {id} = await exportAndRead(api, sql, b, {kind: 'couples'});
+  await sql`UPDATE export_job SET finished_at = now() - interval '25 hours' WHERE id = ${id}`;
+  expect((await download(api, b, id)).status).toBe(404);
+  expect((await sql`SELECT status FROM export_job WHERE id = ${id}`)[0]).toEqual({status: 'expired'});
+  expect(await readdir(folder)).not.toContain(`${id}.xlsx`);
 });
 
 test('the access log gets the export (who, what, filters, rows) and every download', async () => {
