@@ -1,5 +1,6 @@
 import {defineQueries} from '@rocicorp/zero';
 import {engagedCoupleQueries} from './engaged-couples/queries.ts';
+import {exportQueries} from './exports/queries.ts';
 import {activityQueries} from './activities/queries.ts';
 import {transferQueries} from './activities/transfer.ts';
 import {callQueries} from './calls/queries.ts';
@@ -39,4 +40,6 @@ export const queries = defineQueries({
   savedSearches: savedSearchQueries,
   // Engaged couples (issue 15)
   engagedCouples: engagedCoupleQueries,
+  // Excel exports (issue 16)
+  exports: exportQueries,
 });

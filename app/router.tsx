@@ -32,6 +32,7 @@ import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
+import {ExportsPage} from './exports/ExportsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
@@ -169,6 +170,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/calls': CallsPage,
   '/admin/notifications': AdminNotificationsPage,
   '/admin/logs': UsersLogPage,
+  '/admin/exports': ExportsPage,
   '/sectors': SectorsPage,
   '/admin/schools': InstitutionsPage,
   '/users': StaffListPage,

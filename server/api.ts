@@ -33,6 +33,8 @@ import {createLimits, type Limits} from './auth/rate-limit.ts';
 import {isUploadPath, mountFileRoutes} from './files/routes.ts';
 import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
 import {mountPrintRoutes} from './audit/print-routes.ts';
+import {mountExportRoutes} from './exports/routes.ts';
+import {exportsDirFromEnv} from './exports/jobs.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {sameOriginWrites} from './http/same-origin.ts';
@@ -85,6 +87,8 @@ export type ApiOptions = {
   forum?: ForumOptions;
   /** Where uploaded photos and documents live; by default FILES_DIR or .data/files/ (server/files/storage.ts). */
   files?: FileStorage;
+  /** Where Excel exports are written until downloaded; by default EXPORTS_DIR or .data/exports/ (server/exports/jobs.ts). */
+  exportsDir?: string;
   /**
    * Rate limits, caps and lockouts (server/auth/rate-limit.ts; defaults there, some from the
    * environment). `scope` prefixes their keys in Postgres: tests give each API its own counts.
@@ -149,6 +153,7 @@ export function createApi(options: ApiOptions) {
   mountSelfBonusRoutes(app, sql);
   mountBonusCheckRoute(app, sql, limits.allowBonusCheck);
   mountEngagedCoupleRoutes(app, sql);
+  mountExportRoutes(app, sql, options.exportsDir ?? exportsDirFromEnv());
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

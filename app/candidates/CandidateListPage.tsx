@@ -14,6 +14,7 @@ import {ColumnChooser, useColumnVisibility} from './table/ColumnChooser.tsx';
 import {SortSelect} from './table/SortSelect.tsx';
 import {useListSort} from './table/use-list-sort.ts';
 import {SaveSearchButton} from '../saved-searches/SaveSearchDialog.tsx';
+import {ExportSearchButton} from '../exports/ExportSearchButton.tsx';
 import * as m from '../paraglide/messages.js';
 
 // A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
@@ -52,6 +53,7 @@ export function CandidateListPage() {
 
       <CandidateSearch view={view} mayFilterFreely={can(ctx, 'freeFiltering')}>
         <SaveSearchButton />
+        {can(ctx, 'exportToExcel') && <ExportSearchButton filters={filters} />}
       </CandidateSearch>
 
       <div className="flex flex-wrap items-center justify-end gap-3">

@@ -92,7 +92,8 @@ export const SECTIONS = [
   // keeps "communities and institutions" together).
   {path: '/sectors', title: m.section_sectors, icon: Tags, permission: 'editSchools', built: true},
   {path: '/import/excel', title: m.section_import_excel, icon: FileUp, permission: 'importProfilesFromExcel'},
-  {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel'},
+  // Excel exports (issue 16): what the user may see, streamed on the server, followed live to the download.
+  {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel', built: true},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog', built: true},
   {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools', built: true},
   {

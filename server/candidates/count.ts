@@ -1,5 +1,6 @@
 import type {Hono} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
+import type {Fragment} from 'postgres';
 import * as v from 'valibot';
 import {filterConditions} from '../../app/candidates/search/conditions.ts';
 import {filterSetSchema, type FilterSet} from '../../app/candidates/search/filters.ts';
@@ -14,17 +15,21 @@ import {conditionSql} from './count-sql.ts';
 const countBodySchema = v.object({filters: filterSetSchema});
 
 /**
- * How many cards of the candidate list a filter set matches, counted in SQL: the cards this user sees
- * (visibleProfilesSql, the twin of the list's visibleProfiles), without the deleted and the pending
- * (as the list), narrowed by the same conditions the list's ZQL is built from.
+ * The cards of the candidate list a filter set matches, as SQL over `profile p`: the cards this user
+ * sees (visibleProfilesSql, the twin of the list's visibleProfiles), without the deleted and the
+ * pending (as the list), narrowed by the same conditions the list's ZQL is built from. The count and
+ * the Excel export (server/exports/sheets/profiles.ts) both read it.
  */
-export function countQuery(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()) {
+export function listedProfilesSql(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()): Fragment {
   // One AND of every condition (`true` when there are none): postgres.js sends an empty array of
   // fragments as a parameter, not as nothing.
   const matches = conditionSql(sql, {type: 'and', conditions: filterConditions(filters, now)});
-  return sql<{count: number}[]>`
-    SELECT count(*)::int AS count FROM profile p
-    WHERE ${visibleProfilesSql(sql, ctx)} AND p.deleted_at IS NULL AND p.state <> 'pending' AND ${matches}`;
+  return sql`${visibleProfilesSql(sql, ctx)} AND p.deleted_at IS NULL AND p.state <> 'pending' AND ${matches}`;
+}
+
+/** How many cards of the candidate list a filter set matches. */
+export function countQuery(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()) {
+  return sql<{count: number}[]>`SELECT count(*)::int AS count FROM profile p WHERE ${listedProfilesSql(sql, ctx, filters, now)}`;
 }
 
 export async function countCandidates(sql: Sql, ctx: AuthContext, filters: FilterSet, now = new Date()): Promise<number> {

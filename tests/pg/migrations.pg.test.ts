@@ -39,6 +39,7 @@ describe('migrations', () => {
       'card_presence',
       'community',
       'engaged_couple',
+      'export_job',
       'institution',
       'phone_call',
       'profile',
@@ -104,6 +105,8 @@ describe('migrations', () => {
     // editors' and the card issuers' (the public check reads Postgres over REST).
     expect([...tables.engaged_couple!].sort()).toEqual(declared('engagedCouple'));
     expect([...tables.benefit_card!].sort()).toEqual(declared('benefitCard'));
+    // Excel exports (migrations/0039): the jobs as declared; the language they were asked in stays server-only.
+    expect([...tables.export_job!].sort()).toEqual(declared('exportJob'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -41,6 +41,8 @@ export async function startTestApi(
     google?: GoogleOptions;
     forum?: ForumOptions;
     files?: FileStorage;
+    /** Where Excel exports are written (server/exports/); a test's own temporary folder. */
+    exportsDir?: string;
     production?: boolean;
     /** The phone provider's signing secret; without it the provider's webhook answers 404. */
     phoneProxySecret?: string;
@@ -79,6 +81,7 @@ export async function startTestApi(
     google: options.google,
     forum: options.forum,
     files: options.files,
+    exportsDir: options.exportsDir,
     phoneProxySecret: options.phoneProxySecret,
     benchQueries: options.benchQueries,
   });

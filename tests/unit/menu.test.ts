@@ -84,6 +84,7 @@ describe('side menu', () => {
     expect(soon.map(n => n.kind === 'section' && n.path)).toEqual(expect.arrayContaining(['/ideas', '/import/excel']));
     const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
     expect(built.sort()).toEqual([
+      '/admin/exports',
       '/admin/logs',
       '/admin/notifications',
       '/admin/schools',

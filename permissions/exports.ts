@@ -1,0 +1,22 @@
+import type {Query} from '@rocicorp/zero';
+import type {Schema} from '../zero-schema.ts';
+import type {ExportKind} from '../app/exports/schema.ts';
+import {mayManageStaff} from '../app/staff/queries.ts';
+import {can, type AuthContext} from './context.ts';
+
+/**
+ * Who may export what (spec §6 "general Excel export", issue 16): exportToExcel for every kind, and
+ * for the shadchanim also the right to see staff records (addShadchanim or editShadchanim), as their
+ * screen asks. What each export holds is then narrowed by that entity's own read rule.
+ */
+export function mayExport(ctx: AuthContext | undefined, kind: ExportKind): boolean {
+  return can(ctx, 'exportToExcel') && (kind !== 'shadchanim' || mayManageStaff(ctx));
+}
+
+/** A user's own export jobs, while they hold exportToExcel; anyone else's never. */
+export function visibleExportJobs<R>(
+  q: Query<'exportJob', Schema, R>,
+  ctx: AuthContext | undefined,
+): Query<'exportJob', Schema, R> {
+  return ctx && can(ctx, 'exportToExcel') ? q.where('ownerID', ctx.userID) : q.where('id', 'IS', null);
+}

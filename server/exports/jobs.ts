@@ -1,0 +1,97 @@
+import {rm} from 'node:fs/promises';
+import path from 'node:path';
+import type {FilterSet} from '../../app/candidates/search/filters.ts';
+import type {ExportKind, ExportStatus} from '../../app/exports/schema.ts';
+import type {Locale} from '../../zero-schema.ts';
+import {dataDir} from '../config.ts';
+import type {Sql} from '../db/sql.ts';
+
+/**
+ * An export job's row (migrations/0039) and its file in the exports folder. The folder is the server's
+ * own temporary area: files hold what the user may see, so they are written with mode 0600, offered to
+ * their owner alone and deleted a day after they were made (the row says "expired" then).
+ */
+export type ExportJob = {
+  id: string;
+  owner_id: string;
+  kind: ExportKind;
+  filters: FilterSet;
+  title: string;
+  locale: Locale;
+  status: ExportStatus;
+  row_count: number;
+  size: number | null;
+  finished_at: Date | null;
+};
+
+/** How long a finished file stays for download. */
+export const KEEP_FILES_HOURS = 24;
+/** A running job that has not moved for this long died with its process (a running one moves every second). */
+const STALE_MINUTES = 2;
+
+/** Job ids are nanoids: a file name never escapes the folder. */
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+export function exportFile(dir: string, id: string): string {
+  if (!ID.test(id)) throw new Error(`invalid export id ${JSON.stringify(id)}`);
+  return path.join(dir, `${id}.xlsx`);
+}
+/** Where the file is written until it is complete (renamed then): a download never sees half a file. */
+export const partialFile = (dir: string, id: string) => `${exportFile(dir, id)}.part`;
+
+/** The folder the API server uses: EXPORTS_DIR, else exports/ in the data folder (.data/exports/). */
+export function exportsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.EXPORTS_DIR ? path.resolve(env.EXPORTS_DIR) : path.join(dataDir(env), 'exports');
+}
+
+export async function insertJob(
+  sql: Sql,
+  job: Pick<ExportJob, 'id' | 'owner_id' | 'kind' | 'filters' | 'title' | 'locale'>,
+): Promise<'inserted' | 'running'> {
+  try {
+    await sql`INSERT INTO export_job (id, owner_id, kind, filters, title, locale)
+              VALUES (${job.id}, ${job.owner_id}, ${job.kind}, ${sql.json(job.filters as never)}, ${job.title}, ${job.locale})`;
+    return 'inserted';
+  } catch (error) {
+    // export_job_one_running: this user already has an export under way.
+    if ((error as {code?: string}).code === '23505') return 'running';
+    throw error;
+  }
+}
+
+/** The rows written so far; also the heartbeat that tells a live job from a dead one. */
+export async function reportProgress(sql: Sql, id: string, rows: number) {
+  await sql`UPDATE export_job SET row_count = ${rows}, updated_at = now() WHERE id = ${id} AND status = 'running'`;
+}
+
+export async function markReady(sql: Sql, id: string, rows: number, size: number) {
+  await sql`UPDATE export_job SET status = 'ready', row_count = ${rows}, size = ${size}, finished_at = now(), updated_at = now()
+            WHERE id = ${id}`;
+}
+
+export async function markFailed(sql: Sql, id: string) {
+  await sql`UPDATE export_job SET status = 'failed', finished_at = now(), updated_at = now() WHERE id = ${id} AND status = 'running'`;
+}
+
+/** A user's own job, or nothing: another user's job is as absent as one that never was. */
+export async function ownJob(sql: Sql, id: string, ownerID: string): Promise<ExportJob | undefined> {
+  const [job] = await sql<ExportJob[]>`
+    SELECT id, owner_id, kind, filters, title, locale, status, row_count, size, finished_at
+      FROM export_job WHERE id = ${id} AND owner_id = ${ownerID}`;
+  return job;
+}
+
+/**
+ * Tidies the exports: a running job whose process died is failed (and its partial file removed), and a
+ * file older than KEEP_FILES_HOURS is deleted, its job expired. Run when the API starts and before
+ * each new export.
+ */
+export async function sweepExports(sql: Sql, dir: string) {
+  const dead = await sql<{id: string}[]>`
+    UPDATE export_job SET status = 'failed', finished_at = now(), updated_at = now()
+     WHERE status = 'running' AND updated_at < now() - make_interval(mins => ${STALE_MINUTES}) RETURNING id`;
+  const old = await sql<{id: string}[]>`
+    UPDATE export_job SET status = 'expired', updated_at = now()
+     WHERE status = 'ready' AND finished_at < now() - make_interval(hours => ${KEEP_FILES_HOURS}) RETURNING id`;
+  for (const {id} of dead) await rm(partialFile(dir, id), {force: true});
+  for (const {id} of old) await rm(exportFile(dir, id), {force: true});
+}

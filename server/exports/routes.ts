@@ -1,0 +1,130 @@
+import {createReadStream} from 'node:fs';
+import {stat} from 'node:fs/promises';
+import {Readable} from 'node:stream';
+import type {Context, Hono, MiddlewareHandler} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
+import {nanoid} from 'nanoid';
+import {exportRequestSchema} from '../../app/exports/schema.ts';
+import {can} from '../../permissions/context.ts';
+import {mayExport} from '../../permissions/exports.ts';
+import {allowedFilters} from '../../permissions/search.ts';
+import type {ApiEnv} from '../api.ts';
+import {logAccess} from '../audit/access-log.ts';
+import type {Sql} from '../db/sql.ts';
+import {contentDisposition} from '../files/routes.ts';
+import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
+import {exportFile, insertJob, ownJob, sweepExports, type ExportJob} from './jobs.ts';
+import {startExport} from './run.ts';
+import {SHEETS} from './sheets/index.ts';
+import {say} from './sheets/sheet.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/** How a download ended, by the route's answer (as server/audit/download-log.ts for files). */
+const RESULTS: Partial<Record<number, string>> = {200: 'downloaded', 403: 'forbidden', 404: 'not-found'};
+
+/**
+ * admin/exports (spec §2, §6 exportToExcel; issue 16):
+ *   POST /api/exports {kind, filters?, title?, locale} → 202 {id}: the export starts on the server; its
+ *        job (export_job, live through Zero) shows the rows as they are written, then that it is ready
+ *   GET  /api/exports/:id/download → the .xlsx, to the job's owner alone
+ * 401 without a session; 403 forbidden without exportToExcel (checked before anything is read), for the
+ * shadchanim without the right to see staff records, and for a free filter without freeFiltering;
+ * 400 invalidInput; 409 exportRunning while the user's previous export runs, exportNotReady before its
+ * file is there; 404 for a job that is not the user's own (as if it did not exist) or whose file is gone.
+ * Every download attempt of a signed-in user is written to the access log, as file downloads are.
+ */
+export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
+  const tidy = () =>
+    sweepExports(sql, dir).catch((error: Error) => console.error(`exports: could not tidy up: ${error.message}`));
+  void tidy();
+  // A file is not kept past its day even when nobody exports or downloads meanwhile.
+  setInterval(() => void tidy(), SWEEP_EVERY_MS).unref();
+
+  const guard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    const session = c.get('session');
+    if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
+    if (!can(session.ctx, 'exportToExcel')) return fail(c, 403, 'forbidden', 'This needs the exportToExcel permission');
+    await next();
+  };
+  const small = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+
+  app.post('/api/exports', guard, small, async c => {
+    const ctx = c.get('session')!.ctx;
+    const body = await readBody(c, exportRequestSchema);
+    if (body instanceof Response) return body;
+    if (!mayExport(ctx, body.kind)) return fail(c, 403, 'forbidden', 'Exporting the shadchanim needs the right to see them');
+    const filters = allowedFilters(body.filters, ctx);
+    if (!filters) return fail(c, 403, 'forbidden', 'Free filtering needs the free filtering permission');
+
+    await sweepExports(sql, dir);
+    const job: ExportJob = {
+      id: nanoid(),
+      owner_id: ctx.userID,
+      kind: body.kind,
+      filters,
+      title: body.title,
+      locale: body.locale,
+      status: 'running',
+      row_count: 0,
+      size: null,
+      finished_at: null,
+    };
+    if ((await insertJob(sql, job)) === 'running') {
+      return fail(c, 409, 'exportRunning', 'Your previous export is still being prepared');
+    }
+    startExport(sql, dir, job, ctx, clientIP(c));
+    return c.json({id: job.id}, 202);
+  });
+
+  app.get('/api/exports/:id/download', logDownloads(sql), guard, async c => {
+    await sweepExports(sql, dir);
+    const job = await ownJob(sql, c.req.param('id'), c.get('session')!.ctx.userID);
+    if (!job || job.status === 'failed' || job.status === 'expired') return notFound(c);
+    if (job.status === 'running') return fail(c, 409, 'exportNotReady', 'The export is still being prepared');
+    const file = exportFile(dir, job.id);
+    const size = await stat(file).then(
+      s => s.size,
+      () => undefined,
+    );
+    if (size === undefined) {
+      console.error(`export ${job.id} is ready but its file is missing`);
+      return notFound(c);
+    }
+    return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
+      headers: {
+        'content-type': XLSX,
+        'content-length': String(size),
+        'content-disposition': contentDisposition(downloadName(job)),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  });
+}
+
+const notFound = (c: Context) => fail(c, 404, 'notFound', 'No such export, or its file is no longer kept');
+
+/** "כרטיסים 2026-05-03.xlsx": the sheet's name in the export's language and the day it was made. */
+function downloadName(job: ExportJob): string {
+  const day = (job.finished_at ?? new Date()).toLocaleDateString('en-CA', {timeZone: 'Asia/Jerusalem'});
+  return `${say(SHEETS[job.kind].title, job.locale)} ${day}.xlsx`;
+}
+
+/** Writes each signed-in download attempt to the access log once the route has answered. */
+function logDownloads(sql: Sql): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    await next();
+    const session = c.get('session');
+    const result = RESULTS[c.res.status];
+    if (!session || !result) return;
+    await logAccess(sql, {
+      userID: session.ctx.userID,
+      what: 'export',
+      result,
+      ip: clientIP(c),
+      detail: {exportID: c.req.param('id') ?? ''},
+    });
+  };
+}

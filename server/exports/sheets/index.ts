@@ -1,0 +1,14 @@
+import type {ExportKind} from '../../../app/exports/schema.ts';
+import {activitiesSheet} from './activities.ts';
+import {couplesSheet} from './couples.ts';
+import {profilesSheet} from './profiles.ts';
+import {shadchanimSheet} from './shadchanim.ts';
+import type {AnySheet} from './sheet.ts';
+
+/** Each kind of export's sheet (app/exports/schema.ts EXPORT_KINDS). */
+export const SHEETS: Record<ExportKind, AnySheet> = {
+  profiles: profilesSheet,
+  activities: activitiesSheet,
+  shadchanim: shadchanimSheet,
+  couples: couplesSheet,
+};

@@ -1,0 +1,33 @@
+import type {PendingQuery, Row} from 'postgres';
+import type {FilterSet} from '../../../app/candidates/search/filters.ts';
+import type {AuthContext} from '../../../permissions/context.ts';
+import type {Locale} from '../../../zero-schema.ts';
+import type {Sql} from '../../db/sql.ts';
+import type {CellKind, CellValue} from '../workbook.ts';
+
+/** A paraglide message as the label tables hold it (STATUS_LABEL, CARD_FIELDS…). */
+export type Message = () => string;
+
+/**
+ * A message in the export's language rather than the server's: paraglide's compiled messages take
+ * (inputs, {locale}); the tables type them as () => string, since the browser calls them bare.
+ */
+export const say = (message: Message, locale: Locale, inputs: Record<string, unknown> = {}): string =>
+  (message as (inputs: Record<string, unknown>, options: {locale: Locale}) => string)(inputs, {locale});
+
+export type Column<R> = {header: Message; kind: CellKind; value: (row: R, locale: Locale) => CellValue};
+
+/**
+ * One kind of export: its worksheet's name, its columns (each with its translated header, how its cells
+ * are written and how a row gives its value) and its rows: exactly those its screen would show this
+ * user, as one query the runner reads with a cursor, in the sheet's order.
+ */
+export type Sheet<R extends Row> = {
+  title: Message;
+  columns: readonly Column<R>[];
+  rows: (sql: Sql, ctx: AuthContext, filters: FilterSet) => PendingQuery<R[]>;
+};
+
+/** The runner handles every sheet alike; each sheet's own types are checked where it is defined. */
+export type AnySheet = Sheet<never>;
+export const defineSheet = <R extends Row>(sheet: Sheet<R>): AnySheet => sheet as unknown as AnySheet;
