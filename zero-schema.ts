@@ -52,6 +52,7 @@ import {profileFacet, profileKey} from './app/tables/search.ts';
 import {savedSearch, savedSearchPin, savedSearchPinRelationships, savedSearchRelationships} from './app/tables/saved-searches.ts';
 import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
+import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -101,6 +102,9 @@ export const schema = createSchema({
     // Engaged couples and benefit cards (issue 15)
     engagedCouple,
     benefitCard,
+    // Excel import (issue 16)
+    excelFormat,
+    importJob,
   ],
   relationships: [
     userRelationships,
@@ -124,6 +128,9 @@ export const schema = createSchema({
     // Engaged couples and benefit cards (issue 15)
     engagedCoupleRelationships,
     benefitCardRelationships,
+    // Excel import (issue 16)
+    excelFormatRelationships,
+    importJobRelationships,
   ],
 });
 

@@ -16,6 +16,7 @@ import {savedSearchQueries} from './saved-searches/queries.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
 import {staffQueries} from './staff/queries.ts';
+import {importQueries} from './imports/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -39,4 +40,6 @@ export const queries = defineQueries({
   savedSearches: savedSearchQueries,
   // Engaged couples (issue 15)
   engagedCouples: engagedCoupleQueries,
+  // Excel import (issue 16)
+  imports: importQueries,
 });

@@ -40,6 +40,7 @@ import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
 import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
 import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
+import {isImportUploadPath, mountImportRoutes} from './imports/routes.ts';
 
 export type ApiEnv = {Variables: {session: Session | undefined}};
 
@@ -105,7 +106,10 @@ export function createApi(options: ApiOptions) {
     }),
   );
   // Other sites may not make a signed-in browser change anything (CSRF), here or through zero-cache.
-  app.use('/api/*', sameOriginWrites({origins: options.appOrigins ?? [], multipart: isUploadPath}));
+  app.use(
+    '/api/*',
+    sameOriginWrites({origins: options.appOrigins ?? [], multipart: path => isUploadPath(path) || isImportUploadPath(path)}),
+  );
   app.use(
     '/api/zero/*',
     bodyLimit({maxSize: ZERO_MAX_BODY_BYTES, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')}),
@@ -144,6 +148,8 @@ export function createApi(options: ApiOptions) {
   mountSelfBonusRoutes(app, sql);
   mountBonusCheckRoute(app, sql, limits.allowBonusCheck);
   mountEngagedCoupleRoutes(app, sql);
+  // Excel import (issue 16)
+  mountImportRoutes(app, sql);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

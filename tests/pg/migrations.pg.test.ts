@@ -39,6 +39,8 @@ describe('migrations', () => {
       'card_presence',
       'community',
       'engaged_couple',
+      'excel_format',
+      'import_job',
       'institution',
       'phone_call',
       'profile',
@@ -104,6 +106,11 @@ describe('migrations', () => {
     // editors' and the card issuers' (the public check reads Postgres over REST).
     expect([...tables.engaged_couple!].sort()).toEqual(declared('engagedCouple'));
     expect([...tables.benefit_card!].sort()).toEqual(declared('benefitCard'));
+    // Excel import (migrations/0040): the formats and the jobs' progress, as declared; a file's rows
+    // (import_row: people not yet in the system) stay server-only.
+    expect([...tables.excel_format!].sort()).toEqual(declared('excelFormat'));
+    expect([...tables.import_job!].sort()).toEqual(declared('importJob'));
+    expect(tables).not.toHaveProperty('import_row');
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -1,0 +1,218 @@
+import {nanoid} from 'nanoid';
+import type {FieldIssue} from '../../permissions/errors.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {rowChecker, type RowCheck} from '../../app/imports/cells.ts';
+import {suggestMapping} from '../../app/imports/fields.ts';
+import type {
+  DuplicateHit,
+  FormatColumn,
+  Mapping,
+  PreviewSummary,
+  RowDecision,
+  RowPatch,
+  UploadAnswer,
+} from '../../app/imports/schema.ts';
+import {copyRows} from '../db/bulk-copy.ts';
+import type {Sql} from '../db/sql.ts';
+import {blocks, databaseDuplicates, fileDuplicates, keysOf, type RowKeys} from './duplicates.ts';
+import {loadLookups} from './lookups.ts';
+import type {Sheet} from './read-file.ts';
+import type {ImportJobRow} from './jobs.ts';
+
+/**
+ * The import's first steps (issue 16): a file becomes a job with its rows stored (server-only), the
+ * mapping is suggested, and the preview checks every row as the card form would and looks for possible
+ * duplicates, storing each row's verdict and the user's default choice; a row fixed in place is checked
+ * again. Rows live in Postgres, not in memory: the user may leave and come back, and the import that
+ * follows resumes after a restart.
+ */
+
+/** The first rows the mapping screen shows under each header. */
+const SAMPLE_ROWS = 5;
+
+export async function storeUpload(
+  sql: Sql,
+  ctx: AuthContext,
+  fileName: string,
+  sheet: Sheet,
+  format: {id: string; columns: FormatColumn[]} | undefined,
+): Promise<UploadAnswer> {
+  const id = nanoid();
+  const mapping = suggestMapping(sheet.headers, format?.columns);
+  await sql.begin(async pg => {
+    await pg`INSERT INTO import_job (id, file_name, created_by, headers, mapping, format_id, total_rows)
+             VALUES (${id}, ${fileName}, ${ctx.userID}, ${pg.json(sheet.headers)}, ${pg.json(mapping)},
+                     ${format?.id ?? null}, ${sheet.rows.length})`;
+    await copyRows(
+      pg as unknown as Sql,
+      'import_row',
+      sheet.rows.map(r => ({job_id: id, row_number: r.row, cells: r.cells})),
+    );
+  });
+  return {
+    id,
+    headers: sheet.headers,
+    sample: sheet.rows.slice(0, SAMPLE_ROWS).map(r => r.cells),
+    mapping,
+    rows: sheet.rows.length,
+  };
+}
+
+/** A row's verdict: its problems, its possible duplicates, and the choice it starts with. */
+type Verdict = {
+  row: number;
+  status: 'valid' | 'error' | 'duplicate';
+  issues: FieldIssue[];
+  duplicates: DuplicateHit[];
+  keys: RowKeys | undefined;
+  decision: RowDecision;
+};
+
+/** Valid rows are imported, others skipped, until the user chooses; a taken ID number is never imported. */
+const defaultDecision = (status: Verdict['status']): RowDecision => (status === 'valid' ? 'import' : 'skip');
+
+function verdictOf(row: number, check: RowCheck, duplicates: DuplicateHit[]): Verdict {
+  const status = check.issues.length > 0 ? 'error' : duplicates.length > 0 ? 'duplicate' : 'valid';
+  return {
+    row,
+    status,
+    issues: check.issues,
+    duplicates,
+    keys: check.card ? keysOf(row, check.card) : undefined,
+    decision: defaultDecision(status),
+  };
+}
+
+/** Writes verdicts (one statement for the lot) and the job's counts. */
+async function saveVerdicts(pg: Sql, jobID: string, verdicts: readonly Verdict[]) {
+  if (verdicts.length > 0) {
+    const records = verdicts.map(v => ({
+      row_number: v.row,
+      status: v.status,
+      issues: v.issues,
+      duplicates: v.duplicates,
+      id_number: v.keys?.idNumber ?? null,
+      phones: v.keys?.phones ?? [],
+      name_key: v.keys?.nameKey ?? null,
+      decision: v.decision,
+    }));
+    await pg`
+      UPDATE import_row r
+      SET status = x.status, issues = x.issues, duplicates = x.duplicates, id_number = x.id_number,
+          phones = x.phones, name_key = x.name_key, decision = x.decision
+      FROM jsonb_to_recordset(${pg.json(records)}) AS x(row_number integer, status text, issues jsonb,
+           duplicates jsonb, id_number text, phones text[], name_key text, decision text)
+      WHERE r.job_id = ${jobID} AND r.row_number = x.row_number`;
+  }
+  await refreshCounts(pg, jobID);
+}
+
+/** The job's counts, from its rows. */
+export async function refreshCounts(pg: Sql, jobID: string): Promise<PreviewSummary> {
+  const [counts] = await pg<[PreviewSummary]>`
+    UPDATE import_job j SET
+      total_rows = c.total, valid_rows = c.valid, error_rows = c.errors, duplicate_rows = c.duplicates,
+      queued_rows = c.queued, updated_at = now()
+    FROM (SELECT count(*)::int AS total,
+                 count(*) FILTER (WHERE status = 'valid')::int AS valid,
+                 count(*) FILTER (WHERE status = 'error')::int AS errors,
+                 count(*) FILTER (WHERE status = 'duplicate')::int AS duplicates,
+                 count(*) FILTER (WHERE decision = 'import')::int AS queued
+          FROM import_row WHERE job_id = ${jobID}) c
+    WHERE j.id = ${jobID}
+    RETURNING c.total, c.valid, c.errors, c.duplicates, c.queued`;
+  return counts;
+}
+
+/** Every row checked with the card form's schema and the database's lists, and its duplicates found. */
+export async function runPreview(sql: Sql, ctx: AuthContext, job: ImportJobRow, mapping: Mapping, formatID: string | null) {
+  const check = rowChecker(await loadLookups(sql));
+  const rows = await sql<{row_number: number; cells: string[]}[]>`
+    SELECT row_number, cells FROM import_row WHERE job_id = ${job.id} ORDER BY row_number`;
+  const checks = rows.map(r => ({row: r.row_number, check: check(r.cells, mapping)}));
+  const keys = checks.flatMap(({row, check}) => (check.card ? [keysOf(row, check.card)] : []));
+  const inDatabase = await databaseDuplicates(sql, ctx, keys);
+  const inFile = fileDuplicates(keys);
+  const verdicts = checks.map(({row, check}) =>
+    verdictOf(row, check, [...(inDatabase.get(row) ?? []), ...(inFile.get(row) ?? [])]),
+  );
+  const summary = await sql.begin(async pg => {
+    await pg`SELECT 1 FROM import_job WHERE id = ${job.id} FOR UPDATE`;
+    await pg`UPDATE import_job SET mapping = ${pg.json(mapping)}, format_id = ${formatID}, status = 'previewed' WHERE id = ${job.id}`;
+    await saveVerdicts(pg as unknown as Sql, job.id, verdicts);
+    return refreshCounts(pg as unknown as Sql, job.id);
+  });
+  return {summary, matched: inDatabase.size};
+}
+
+/**
+ * A row fixed in place or chosen for: checked again, its duplicates in the database looked up again,
+ * and the file's in-file duplicates recomputed (a fix may make a later row a duplicate, or free it).
+ * "Import anyway" is refused for a row with problems or whose ID number is taken.
+ */
+export async function patchRow(sql: Sql, ctx: AuthContext, job: ImportJobRow, rowNumber: number, patch: RowPatch) {
+  const [stored] = await sql<{cells: string[]; duplicates: DuplicateHit[]; status: Verdict['status']}[]>`
+    SELECT cells, duplicates, status FROM import_row WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
+  if (!stored) return 'notFound' as const;
+  const cells = stored.cells.map((cell, i) => patch.cells?.[String(i)] ?? cell);
+  let verdict: Verdict | undefined;
+  if (patch.cells) {
+    const check = rowChecker(await loadLookups(sql))(cells, job.mapping);
+    const keys = check.card ? keysOf(rowNumber, check.card) : undefined;
+    const inDatabase = keys ? ((await databaseDuplicates(sql, ctx, [keys])).get(rowNumber) ?? []) : [];
+    verdict = verdictOf(rowNumber, check, inDatabase);
+  }
+  return sql.begin(async pg => {
+    await pg`SELECT 1 FROM import_job WHERE id = ${job.id} FOR UPDATE`;
+    if (verdict) {
+      await pg`UPDATE import_row SET cells = ${pg.json(cells)} WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
+      await saveVerdicts(pg as unknown as Sql, job.id, [verdict]);
+      await refreshFileDuplicates(pg as unknown as Sql, job.id);
+    }
+    if (patch.decision) {
+      const [row] = await pg<{status: Verdict['status']; duplicates: DuplicateHit[]}[]>`
+        SELECT status, duplicates FROM import_row WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
+      if (patch.decision === 'import' && (row!.status === 'error' || blocks(row!.duplicates))) return 'mayNotImport' as const;
+      await pg`UPDATE import_row SET decision = ${patch.decision} WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
+    }
+    await refreshCounts(pg as unknown as Sql, job.id);
+    return 'ok' as const;
+  });
+}
+
+/** The in-file duplicates of every row again, from the stored keys; rows whose verdict changed are saved. */
+async function refreshFileDuplicates(pg: Sql, jobID: string) {
+  const rows = await pg<
+    {
+      row_number: number;
+      status: Verdict['status'];
+      issues: FieldIssue[];
+      duplicates: DuplicateHit[];
+      id_number: string | null;
+      phones: string[];
+      name_key: string | null;
+      decision: RowDecision;
+    }[]
+  >`SELECT row_number, status, issues, duplicates, id_number, phones, name_key, decision FROM import_row WHERE job_id = ${jobID}`;
+  const keyed = rows.flatMap(r =>
+    r.name_key ? [{row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key}] : [],
+  );
+  const inFile = fileDuplicates(keyed);
+  const changed: Verdict[] = [];
+  for (const r of rows) {
+    if (r.status === 'error' || !r.name_key) continue;
+    const duplicates = [...r.duplicates.filter(h => !('row' in h)), ...(inFile.get(r.row_number) ?? [])];
+    if (JSON.stringify(duplicates) === JSON.stringify(r.duplicates)) continue;
+    const status = duplicates.length > 0 ? 'duplicate' : 'valid';
+    const decision = status !== r.status || blocks(duplicates) ? defaultDecision(status) : r.decision;
+    changed.push({
+      row: r.row_number,
+      status,
+      issues: r.issues,
+      duplicates,
+      keys: {row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key},
+      decision,
+    });
+  }
+  if (changed.length > 0) await saveVerdicts(pg, jobID, changed);
+}
