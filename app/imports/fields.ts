@@ -16,7 +16,8 @@ export type CellKind = 'text' | 'gender' | 'date' | 'sector' | 'status' | CardFi
 
 export type ImportField = {key: string; label: () => string; kind: CellKind; synonyms: readonly string[]};
 
-const CORE: readonly ImportField[] = [
+/** The card's own columns the form asks for (beside the catalogue's fields). */
+export const CORE_IMPORT_FIELDS: readonly ImportField[] = [
   {
     key: 'forename',
     label: m.field_forename,
@@ -136,7 +137,7 @@ const catalogueField = (f: CardField): ImportField => ({
   synonyms: SYNONYMS[f.key] ?? [],
 });
 
-export const IMPORT_FIELDS: readonly ImportField[] = [...CORE, ...CARD_FIELDS.map(catalogueField)];
+export const IMPORT_FIELDS: readonly ImportField[] = [...CORE_IMPORT_FIELDS, ...CARD_FIELDS.map(catalogueField)];
 export const IMPORT_FIELD_KEYS = IMPORT_FIELDS.map(f => f.key);
 export const importFieldOf = (key: string) => IMPORT_FIELDS.find(f => f.key === key);
 

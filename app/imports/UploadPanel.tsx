@@ -1,0 +1,77 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {Upload} from 'lucide-react';
+import {useState, type FormEvent} from 'react';
+import {queries} from '../queries.ts';
+import {Button, Field, Select} from '../ui/controls.tsx';
+import * as m from '../paraglide/messages.js';
+import {importApi} from './api.ts';
+import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from './schema.ts';
+
+/**
+ * The import's first step: a file (.xlsx or .csv) and, if the office has one for it, a saved format
+ * whose mapping the next step starts from. The server reads the file; the job it makes is opened.
+ */
+export function UploadPanel({singleRowOnly, onUploaded}: {singleRowOnly: boolean; onUploaded: (jobID: string) => void}) {
+  const [formats] = useQuery(queries.imports.formats());
+  const [file, setFile] = useState<File>();
+  const [formatID, setFormatID] = useState('');
+  const [error, setError] = useState<string>();
+  const [reading, setReading] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return setError(m.import_error_choose_file());
+    if (file.size > MAX_IMPORT_BYTES) return setError(m.import_error_too_large());
+    setReading(true);
+    const answer = await importApi.upload(file, formatID || undefined);
+    setReading(false);
+    if (!answer.ok) return setError(answer.message);
+    onUploaded(answer.data.id);
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid="import-upload"
+    >
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{m.import_upload_title()}</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          {singleRowOnly ? m.import_upload_hint_single() : m.import_upload_hint({rows: MAX_IMPORT_ROWS.toLocaleString()})}
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label={m.import_file()} error={error}>
+          {p => (
+            <input
+              {...p}
+              type="file"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={e => (setFile(e.target.files?.[0]), setError(undefined))}
+              className="block w-full min-w-0 text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+              data-testid="import-file"
+            />
+          )}
+        </Field>
+        <Field label={m.import_format_choice()}>
+          {p => (
+            <Select {...p} value={formatID} onChange={e => setFormatID(e.target.value)} data-testid="import-format">
+              <option value="">{m.import_format_auto()}</option>
+              {formats.map(f => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Button type="submit" disabled={reading} data-testid="import-upload-submit">
+        <Upload className="size-4" aria-hidden />
+        {reading ? m.import_reading() : m.import_upload()}
+      </Button>
+    </form>
+  );
+}
