@@ -12,6 +12,7 @@ import {isFinished, type ImportStatus} from './schema.ts';
 
 type JobCounts = {
   id: string;
+  fileName: string;
   status: ImportStatus;
   queuedRows: number;
   importedRows: number;
@@ -88,9 +89,12 @@ export function ImportProgress({job, mine, onNew}: {job: JobCounts; mine: boolea
   return (
     <div className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="import-progress-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">
-          {finished ? m.import_finished_title() : m.import_running_title()}
-        </h2>
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-all text-slate-900">
+            <bdi>{job.fileName}</bdi>
+          </h2>
+          <p className="text-sm text-slate-500">{finished ? m.import_finished_title() : m.import_running_title()}</p>
+        </div>
         <StatusBadge status={job.status} />
       </div>
       <ProgressBar job={job} label={m.import_progress_label()} />

@@ -61,6 +61,7 @@ export function MappingStep({
             key={column}
             className="grid gap-2 px-3 py-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,1fr)] md:items-center"
             data-testid="mapping-column"
+            data-header={job.headers[column]}
           >
             <div className="min-w-0">
               <p className="truncate font-medium text-slate-900">

@@ -1,6 +1,5 @@
 import {clsx} from 'clsx';
 import {ExternalLink, Pencil} from 'lucide-react';
-import {fieldLabel} from '../candidates/card/labels.ts';
 import {fieldOf, messageFor} from '../lib/field-errors.ts';
 import type {FieldIssue} from '../../permissions/errors.ts';
 import {Button} from '../ui/controls.tsx';
@@ -109,7 +108,7 @@ export function PreviewRowCard({
         </ul>
       )}
 
-      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
         {mapping.map((field, column) => {
           if (field === null) return null;
           const issue = byColumn.get(column);
@@ -131,7 +130,6 @@ export function PreviewRowCard({
               {issue && (
                 <dd className="text-xs text-rose-700" data-testid="cell-message">
                   {messageFor(fieldOf(issue.field), issue.message)}
-                  <span className="sr-only"> ({fieldLabel(fieldOf(issue.field))})</span>
                 </dd>
               )}
             </div>

@@ -106,7 +106,7 @@ export function PreviewStep({
               )}
               data-testid={`preview-filter-${f}`}
             >
-              {FILTER_LABEL[f]()} <span className="tabular-nums">({counts[f].toLocaleString()})</span>
+              {FILTER_LABEL[f]()} ({counts[f].toLocaleString()})
             </button>
           ))}
         </div>

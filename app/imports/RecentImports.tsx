@@ -46,7 +46,9 @@ export function RecentImports({userID, current}: {userID: string; current: strin
                     </span>
                   )}
                   <p className="text-xs text-slate-500">
-                    {m.import_recent_by({name: job.creator?.name ?? '', time: formatLocalDateTime(job.createdAt)})}
+                    <bdi>{job.creator?.name}</bdi>
+                    {' · '}
+                    <span dir="ltr">{formatLocalDateTime(job.createdAt)}</span>
                     {' · '}
                     {job.status === 'done' || running
                       ? m.import_recent_progress({
