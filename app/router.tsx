@@ -41,6 +41,7 @@ import {SelfHomePage} from './self-user/SelfHomePage.tsx';
 import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
 import {SelfEditPage} from './self-user/SelfEditPage.tsx';
 import {SelfVerifyPhonePage} from './self-user/SelfVerifyPhonePage.tsx';
+import {SelfVerifyEmailPage} from './self-user/SelfVerifyEmailPage.tsx';
 import {SELF_EDIT_PATH} from './self-user/edit.ts';
 import {Shell} from './shell/Shell.tsx';
 import {ComingSoon} from './shell/ComingSoon.tsx';
@@ -111,6 +112,13 @@ const selfVerifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/self-user/verify-phone',
   component: SelfVerifyPhonePage,
+});
+
+/** The candidate's email verification screen (spec §2, issue 15). */
+const selfVerifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/self-user/verify-email',
+  component: SelfVerifyEmailPage,
 });
 
 /** Everything below needs a signed-in user and a Zero connection. */
@@ -303,6 +311,7 @@ const routeTree = rootRoute.addChildren([
   selfLoginRoute,
   selfHomeRoute,
   selfVerifyRoute,
+  selfVerifyEmailRoute,
   meorasimRoute,
   maintenanceRoute,
   privacyRoute,

@@ -26,7 +26,7 @@ export function MazalTovButton({card}: {card: Card}) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-50"
+        className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-50"
         data-testid="card-mazal-tov"
       >
         <PartyPopper className="size-4" aria-hidden />

@@ -8,7 +8,9 @@ import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {Button, Select, SearchInput, buttonClass} from '../ui/controls.tsx';
+import {ConnectionBadge} from '../shell/ConnectionBadge.tsx';
+import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import {Button, Select, SearchInput} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -38,12 +40,20 @@ export function MeorasimPage() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          <Link to="/home" className={buttonClass('secondary')} data-testid="meorasim-back">
+      {/* The shell's brand bar in small: the way back, and whether this list is live. */}
+      <header className="sticky top-0 z-30 bg-brand-700 text-white shadow-md">
+        <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4">
+          <Link
+            to="/home"
+            className="flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-white/90 hover:bg-white/10 hover:text-white"
+            data-testid="meorasim-back"
+          >
             <ArrowRight className="size-4 ltr:rotate-180" aria-hidden />
             {m.couples_back()}
           </Link>
+          <div className="flex-1" />
+          <ConnectionBadge />
+          <LanguageSwitcher />
         </div>
       </header>
       <main className="mx-auto max-w-5xl space-y-5 px-4 py-6" data-testid="meorasim-page">

@@ -1,5 +1,5 @@
 import {useParams} from '@tanstack/react-router';
-import {ArrowRight, BadgeCheck, Lock, Save} from 'lucide-react';
+import {ArrowRight, BadgeCheck, Lock, MailCheck, Save} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
 import {errorCodeOf} from '../../permissions/errors.ts';
@@ -15,6 +15,7 @@ import {CardFormFields, withoutErrorsOf} from '../candidates/card/CardFormSectio
 import {SELF_EDITABLE_FIELDS} from '../candidates/card/fields.ts';
 import {cardPatch, formFromDetails, type CardForm} from '../candidates/card/form.ts';
 import {selfUpdateSchema, type SelfTicket} from './edit.ts';
+import {SelfPhoto} from './SelfPhoto.tsx';
 import * as m from '../paraglide/messages.js';
 
 const NO_LOOKUPS = {sectors: [], statuses: [], communities: [], institutions: []};
@@ -27,6 +28,12 @@ function refusalText(error: string, message: string) {
   return code ? ERROR_TEXT[code]() : loginErrorText(error, message);
 }
 
+/** The photo calls' refusals in the same words (the file's own, size and type, UploadControl says). */
+const photoRefusalText = (error: string | undefined) => (error ? refusalText(error, '') || undefined : undefined);
+
+const HEADER_LINK =
+  'inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium text-white ring-1 ring-white/30 hover:bg-white/20';
+
 type Loaded = {ticket: SelfTicket; initial: CardForm};
 type Stage = {type: 'loading'} | {type: 'refused'; text: string} | {type: 'form'; loaded: Loaded};
 
@@ -34,8 +41,8 @@ type Stage = {type: 'loading'} | {type: 'refused'; text: string} | {type: 'form'
  * The candidate's own edit form (issue 15): the spec's edit link /home/tickets/edit/{ticketID} opened
  * with a self-user session. Outside the staff shell and without Zero: the values come from and go to
  * GET/POST /api/peoples/self-update, only the fields a candidate may change (SELF_EDITABLE_FIELDS),
- * checked here and again on the server with the same schema. Without a self-user session, back to
- * the self-user login.
+ * checked here and again on the server with the same schema; the photo (SelfPhoto) changes at once,
+ * apart from Save. Without a self-user session, back to the self-user login.
  */
 export function SelfEditPage() {
   const {id} = useParams({strict: false}) as {id: string};
@@ -133,17 +140,22 @@ export function SelfEditPage() {
             <bdi>{ticket.fullName}</bdi>
           </p>
           <p className="mt-3 max-w-2xl text-sm text-white/80">{m.self_edit_intro()}</p>
-          <a
-            href="/self-user/verify-phone"
-            className="mt-4 inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium text-white ring-1 ring-white/30 hover:bg-white/20"
-            data-testid="self-edit-verify"
-          >
-            <BadgeCheck className="size-4" aria-hidden />
-            {m.self_verify_title()}
-          </a>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <a href="/self-user/verify-phone" className={HEADER_LINK} data-testid="self-edit-verify">
+              <BadgeCheck className="size-4" aria-hidden />
+              {m.self_verify_title()}
+            </a>
+            <a href="/self-user/verify-email" className={HEADER_LINK} data-testid="self-edit-verify-email">
+              <MailCheck className="size-4" aria-hidden />
+              {m.self_verify_email_title()}
+            </a>
+          </div>
         </div>
       </header>
       <main>
+        <div className="mx-auto max-w-5xl px-4 pt-6 sm:px-6">
+          <SelfPhoto initial={ticket.photo} name={ticket.fullName} refusalText={photoRefusalText} />
+        </div>
         <form onSubmit={submit} noValidate className="mx-auto max-w-5xl px-4 py-6 sm:px-6" data-testid="self-edit-form">
           {banner && (
             <div

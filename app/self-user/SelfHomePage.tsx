@@ -1,5 +1,5 @@
 import {useEffect, useState} from 'react';
-import {BadgeCheck, CheckCircle2, Hourglass, Lock, LogOut, Pencil, XCircle} from 'lucide-react';
+import {BadgeCheck, CheckCircle2, Hourglass, Lock, LogOut, MailCheck, Pencil, XCircle} from 'lucide-react';
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
@@ -143,6 +143,14 @@ export function SelfHomePage() {
                 >
                   <BadgeCheck className="size-4" aria-hidden />
                   {m.self_verify_title()}
+                </a>
+                <a
+                  href="/self-user/verify-email"
+                  className="flex items-center justify-center gap-2 rounded-lg px-3.5 py-2.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+                  data-testid="verify-email"
+                >
+                  <MailCheck className="size-4" aria-hidden />
+                  {m.self_verify_email_title()}
                 </a>
                 <MazalTovSection ticket={ticket} />
                 {!ticket.pending && (

@@ -4,11 +4,12 @@ import {toast} from 'sonner';
 import * as v from 'valibot';
 import {formatPhone} from '../lib/phones.ts';
 import {call} from '../login/api.ts';
-import {AuthFrame, CodeField} from '../login/AuthFrame.tsx';
+import {AuthFrame} from '../login/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
-import {Button, Field} from '../ui/controls.tsx';
+import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {verifyPhoneCodeSchema, type TicketPhones} from './verify.ts';
+import {CodeEntryForm} from './CodeEntryForm.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
@@ -69,38 +70,25 @@ export function SelfVerifyPhonePage() {
         {!phones ? (
           <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
         ) : calling ? (
-          <form className="space-y-4" onSubmit={verify} noValidate>
-            <p className="text-sm text-slate-600">
-              <bdi dir="ltr" className="font-medium text-slate-900">
-                {formatPhone(calling)}
-              </bdi>
-            </p>
-            <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="code-hint">
-              {m.login_code_hint_hungup()}
-            </p>
-            <Field label={m.login_code_label()} error={codeError}>
-              {p => (
-                <CodeField
-                  fieldProps={p}
-                  value={code}
-                  onChange={value => {
-                    setCode(value);
-                    setCodeError(undefined);
-                  }}
-                />
-              )}
-            </Field>
-            <Button type="submit" disabled={code.trim() === '' || waiting} className="w-full py-2.5" data-testid="verify-code">
-              {waiting ? m.verifying() : m.self_verify_action()}
-            </Button>
-            <button
-              type="button"
-              onClick={() => setCalling(undefined)}
-              className="w-full text-center text-sm text-slate-500 hover:text-brand-700"
-            >
-              {m.login_back()}
-            </button>
-          </form>
+          <CodeEntryForm
+            target={
+              <p className="text-sm text-slate-600">
+                <bdi dir="ltr" className="font-medium text-slate-900">
+                  {formatPhone(calling)}
+                </bdi>
+              </p>
+            }
+            hint={m.login_code_hint_hungup()}
+            code={code}
+            error={codeError}
+            waiting={waiting}
+            onCodeChange={value => {
+              setCode(value);
+              setCodeError(undefined);
+            }}
+            onSubmit={verify}
+            onBack={() => setCalling(undefined)}
+          />
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600">{phones.length > 0 ? m.self_verify_intro() : m.self_verify_none()}</p>

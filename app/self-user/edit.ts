@@ -22,7 +22,17 @@ export type SelfTicket = {
   gender: 'male' | 'female';
   fullName: string;
   details: Partial<Record<SelfEditableField, DetailValue>>;
+  /** The ticket's photo, whoever uploaded it; its bytes come from selfPhotoURL. */
+  photo: SelfPhoto | null;
 };
+
+/** The ticket's photo as the candidate's form shows it. */
+export type SelfPhoto = {id: string; name: string; size: number};
+
+/** The candidate's photo: POST (multipart {file, kind: 'photo'}) replaces it, DELETE removes it. */
+export const SELF_PHOTO_PATH = '/api/peoples/self-update/photo';
+/** Where the candidate's browser reads their ticket's photo (the staff's file route needs a staff session). */
+export const selfPhotoURL = (id: string) => `${SELF_PHOTO_PATH}/${encodeURIComponent(id)}`;
 
 /** The path of the candidate's edit form: the spec's edit link, which a self-user session opens outside the shell. */
 export const SELF_EDIT_PATH = /^\/home\/tickets\/edit\/[^/]+\/?$/;

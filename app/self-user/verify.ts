@@ -13,3 +13,13 @@ export {selfVerifySchema as verifyPhoneCodeSchema} from '../auth/self-user-schem
 
 /** GET /api/peoples/self-verify: the ticket's numbers (E.164) and whether each is verified. */
 export type TicketPhones = {phones: Array<{phone: string; verified: boolean}>};
+
+/**
+ * The candidate's email verification (spec §2 "email verification screen", issue 15): a code is mailed
+ * to the ticket's contact email (the card's `email` detail), and entering it marks that address verified.
+ * The code's body is the sign-in's (selfVerifySchema).
+ */
+export const SELF_VERIFY_EMAIL_PATH = '/api/peoples/self-verify-email';
+
+/** GET SELF_VERIFY_EMAIL_PATH: the ticket, its email (none: the candidate adds one on their form) and whether it is verified. */
+export type TicketEmail = {ticketID: string; email: string | null; verified: boolean};

@@ -127,7 +127,9 @@ export const profileFile = table('profileFile')
     name: string(),
     mime: string(),
     size: number(),
-    uploadedBy: string().from('uploaded_by'),
+    /** The staff user who uploaded it; absent for the photo the candidate uploaded themselves (issue 15). */
+    uploadedBy: string().from('uploaded_by').optional(),
+    byCandidate: boolean().from('by_candidate'),
     createdAt: number().from('created_at'),
   })
   .primaryKey('id');

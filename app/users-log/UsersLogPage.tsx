@@ -186,12 +186,15 @@ function KindBadge({entry}: {entry: LogEntry}) {
   );
 }
 
-/** The acting user; a candidate's own sign-in names their card instead; a refused stranger has no one. */
+/** Entries without a staff user that the card's own candidate made (their sign-in, their edit form), not a stranger. */
+const BY_SELF_USER = (kind: LogEntry['kind']) => kind.startsWith('sign-in') || kind === 'change' || kind === 'file';
+
+/** The acting user; a candidate's own sign-in or edit names their card instead; a refused stranger has no one. */
 function Who({entry}: {entry: LogEntry}) {
   if (entry.userName) return <bdi>{entry.userName}</bdi>;
   return (
     <span className="text-slate-500">
-      {entry.profileID && entry.kind.startsWith('sign-in') ? m.users_log_self_user() : m.users_log_unknown_user()}
+      {entry.profileID && BY_SELF_USER(entry.kind) ? m.users_log_self_user() : m.users_log_unknown_user()}
     </span>
   );
 }

@@ -29,6 +29,8 @@ const ACTION_LABEL: Record<string, () => string> = {
   'self-code-request': m.users_log_action_self_code_request,
   'self-verify-number': m.users_log_action_self_verify_number,
   'self-close-ticket': m.users_log_action_self_close_ticket,
+  'self-verify-phone': m.users_log_action_self_verify_phone,
+  'self-verify-email': m.users_log_action_self_verify_email,
   'self-logout': m.users_log_action_self_logout,
 };
 
@@ -46,6 +48,7 @@ const RESULT_LABEL: Record<string, () => string> = {
   ok: m.users_log_result_ok,
   sent: m.users_log_result_sent,
   closed: m.users_log_result_closed,
+  verified: m.users_log_result_verified,
   wrong: m.users_log_result_wrong,
   expired: m.users_log_result_expired,
   locked: m.users_log_result_locked,

@@ -13,6 +13,7 @@ export type AuthEventKind =
   | 'self-verify-number'
   | 'self-close-ticket'
   | 'self-verify-phone'
+  | 'self-verify-email'
   | 'self-logout';
 
 /**

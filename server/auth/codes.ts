@@ -7,9 +7,12 @@ export const MAX_FAILURES = 5;
 
 /**
  * How the code reached the user; for 'google' the "code" is the codeState the provider sent back.
- * 'self' codes (self-user sign-in) go out by hung-up call and only checkSelfCode takes them.
+ * 'self' codes (self-user sign-in, phone verification) go out by hung-up call and 'self-email' codes
+ * (the candidate's email verification) by email; only checkSelfCode takes either, each for its own use.
  */
-export type Channel = 'hungup' | 'whatsapp' | 'email' | 'google' | 'self';
+export type Channel = 'hungup' | 'whatsapp' | 'email' | 'google' | SelfChannel;
+export type SelfChannel = 'self' | 'self-email';
+const isSelfChannel = (channel: Channel): channel is SelfChannel => channel === 'self' || channel === 'self-email';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Keyed by the attempt token, which only the browser holds: a leaked table cannot be brute-forced. */
@@ -58,9 +61,17 @@ export type SelfCodeCheck =
   | {ok: true; profileID: string; target: string}
   | {ok: false; reason: 'expired' | 'wrong'; profileID: string | null; target: string | null};
 
-/** Self-users have no password: the code sent to a ticket's registered phone is the proof. */
-export async function checkSelfCode(sql: Sql, attemptToken: string | undefined, code: string): Promise<SelfCodeCheck> {
-  const check = await consumeCode(sql, attemptToken, ['self'], code, undefined);
+/**
+ * Self-users have no password: the code sent to a ticket's registered phone (or, on the email
+ * verification screen, to its email: channel 'self-email') is the proof.
+ */
+export async function checkSelfCode(
+  sql: Sql,
+  attemptToken: string | undefined,
+  code: string,
+  channel: SelfChannel = 'self',
+): Promise<SelfCodeCheck> {
+  const check = await consumeCode(sql, attemptToken, [channel], code, undefined);
   return check.ok
     ? {ok: true, profileID: check.owner, target: check.target}
     : {ok: false, reason: check.reason, profileID: check.owner, target: check.target};
@@ -73,7 +84,7 @@ type Consumed =
 /**
  * Checks a code (and, for staff, the account password) in one locked transaction. A code is
  * single-use, lives 10 minutes and dies after 5 failures. The owner is the code's user (staff
- * channels) or profile ('self'). `password` is given for staff codes and only for them, so neither
+ * channels) or profile (self channels). `password` is given for staff codes and only for them, so neither
  * kind of code can complete the other kind of sign-in, whatever `channels` says.
  */
 async function consumeCode(
@@ -97,7 +108,7 @@ async function consumeCode(
         password_hash: string | null;
       }[]
     >`
-      SELECT c.channel, c.target, CASE WHEN c.channel = 'self' THEN c.profile_id ELSE c.user_id END AS owner, c.code_hash, c.failures, c.expires_at, c.used_at, u.password_hash
+      SELECT c.channel, c.target, CASE WHEN c.channel IN ('self', 'self-email') THEN c.profile_id ELSE c.user_id END AS owner, c.code_hash, c.failures, c.expires_at, c.used_at, u.password_hash
       FROM login_code c LEFT JOIN app_user u ON u.id = c.user_id
       WHERE c.attempt_hash = ${sha256(attemptToken)}
       FOR UPDATE OF c`;
@@ -108,10 +119,9 @@ async function consumeCode(
     }
     const codeOK = timingSafeEqual(Buffer.from(codeHash(attemptToken, code)), Buffer.from(row.code_hash));
     // Always verify a staff password, so timing does not tell a wrong code or unknown user from a wrong password.
-    const passwordOK =
-      row.channel === 'self'
-        ? password === undefined
-        : password !== undefined && (await verifyPassword(row.password_hash ?? DUMMY_HASH, password));
+    const passwordOK = isSelfChannel(row.channel)
+      ? password === undefined
+      : password !== undefined && (await verifyPassword(row.password_hash ?? DUMMY_HASH, password));
     if (!codeOK || !passwordOK || !row.owner) {
       await tx`UPDATE login_code SET failures = failures + 1 WHERE attempt_hash = ${sha256(attemptToken)}`;
       return {ok: false, reason: row.failures + 1 >= MAX_FAILURES ? 'expired' : 'wrong', ...who};

@@ -18,7 +18,7 @@ export type Limits = {
   codeRequestsPerIP: number;
   /** Code requests for one phone number per 24 hours, staff or self-user, matched or not. */
   callsPerNumberPerDay: number;
-  /** Calls to one ticket's self-user per 24 hours, whichever of its numbers they go to. */
+  /** Calls to one ticket's self-user per 24 hours, whichever of its numbers they go to (and its email verification's mails). */
   callsPerTicketPerDay: number;
   /** Calls and WhatsApp messages through the phone provider per day, in all. */
   callsPerDay: number;
@@ -127,7 +127,7 @@ export function createLimits(
     },
     /** A call or message to this number today; counts it whether or not the number is known. */
     allowCallTo: (phone: string) => byNumber.consume(phone),
-    /** A call to this ticket's self-user today; counts it. */
+    /** A call (or an email verification's mail) to this ticket's self-user today; counts it. */
     allowTicketCall: (profileID: string) => byTicket.consume(profileID),
     /** True once the day's calls are used up: nobody is called until tomorrow (the office is alerted, once). */
     callsUnavailable: async () => {

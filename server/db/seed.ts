@@ -8,6 +8,7 @@ import {addStaffMember} from '../staff/staff-members.ts';
 import {DEMO_INSTITUTIONS, demoDetails} from './demo-details.ts';
 import {copyRows} from './bulk-copy.ts';
 import {generateActivities} from './demo-activities.ts';
+import {seedDemoCouples} from './demo-couples.ts';
 import {generateProfiles, type DemoProfile} from './demo-data.ts';
 
 /**
@@ -182,6 +183,7 @@ export async function seedDemoIfEmpty(
     await insertProfiles(tx, profiles, timed);
     await insertDemoActivities(tx, profiles, activities, timed);
     await timed('set the derived card columns', () => setDerivedColumns(tx));
+    await seedDemoCouples(tx, profiles);
     return accounts;
   });
 }

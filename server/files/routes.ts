@@ -2,14 +2,7 @@ import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import type {Context, Hono, MiddlewareHandler} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {nanoid} from 'nanoid';
-import {
-  FILE_RULES,
-  MAX_DOCUMENTS_PER_CARD,
-  MAX_FILE_BYTES,
-  detectFileType,
-  isFileKind,
-  safeFileName,
-} from '../../app/candidates/card/files.ts';
+import {FILE_KINDS, MAX_DOCUMENTS_PER_CARD, MAX_FILE_BYTES} from '../../app/candidates/card/files.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {filesOnVisibleProfiles, visibleFiles} from '../../permissions/files.ts';
 import type {Permission} from '../../permissions/labels.ts';
@@ -20,10 +13,12 @@ import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import type {FileStorage} from './storage.ts';
+import {MULTIPART_OVERHEAD, forgetBytes, readUpload, serveStoredFile} from './transfer.ts';
 import {logFileDownloads} from '../audit/download-log.ts';
 
-/** The one route whose writes are multipart uploads (every other write is JSON). */
-export const isUploadPath = (path: string) => /^\/api\/profiles\/[^/]+\/files$/.test(path);
+/** The routes whose writes are multipart uploads (every other write is JSON): the staff's, and the candidate's photo. */
+export const isUploadPath = (path: string) =>
+  /^\/api\/profiles\/[^/]+\/files$/.test(path) || path === '/api/peoples/self-update/photo';
 
 /**
  * A card's photo and documents (spec §3, §6 "view files", "upload files"):
@@ -38,6 +33,7 @@ export const isUploadPath = (path: string) => /^\/api\/profiles\/[^/]+\/files$/.
  */
 export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorage) {
   const db = zeroPostgresJS(schema, sql);
+  const forget = (id: string) => forgetBytes(storage, id);
 
   /** The caller's context once they are signed in and hold the permission (writes: not in maintenance). */
   const guard =
@@ -61,35 +57,17 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
     // A card the user may not see is "not found" before its upload is read.
     async (c, next) => ((await visibleCard(ctxOf(c), c.req.param('id'))) ? next() : notFound(c)),
     bodyLimit({
-      maxSize: MAX_FILE_BYTES + 64 * 1024, // the multipart wrapping around the largest file
+      maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD,
       onError: c => fail(c, 413, 'fileTooLarge', 'The file is too large'),
     }),
     async c => {
       const ctx = ctxOf(c);
       const profileID = c.req.param('id');
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        return fail(c, 400, 'invalidInput', 'Send a multipart form with a file and its kind');
-      }
-      const kind = form.get('kind');
-      const file = form.get('file');
-      if (!isFileKind(kind) || !(file instanceof File) || file.size === 0) {
-        return fail(c, 400, 'invalidInput', 'Send a multipart form with a file and its kind (photo or document)');
-      }
-      const rule = FILE_RULES[kind];
-      if (file.size > rule.maxBytes) {
-        return fail(c, 413, 'fileTooLarge', `A ${kind} may be at most ${rule.maxBytes / 1024 / 1024} MB`);
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const type = detectFileType(bytes);
-      if (!type || !rule.types.includes(type)) {
-        return fail(c, 415, 'fileType', `A ${kind} must be one of: ${rule.types.join(', ')}`);
-      }
+      const upload = await readUpload(c, FILE_KINDS);
+      if (upload instanceof Response) return upload;
+      const {kind, bytes, type, name} = upload;
 
       const id = nanoid();
-      const name = safeFileName(file.name, type);
       // Bytes first, then the row: a row never points at bytes that are not there.
       await storage.put(id, bytes, type);
       let saved: {createdAt: number; replaced: string[]} | 'notFound' | 'full' = 'notFound';
@@ -133,27 +111,7 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
   app.get('/api/files/:fileId', logFileDownloads(sql), guard('viewFiles', false), async c => {
     const file = await db.run(visibleFiles(zql.profileFile, ctxOf(c)).where('id', c.req.param('fileId')).one());
     if (!file) return notFound(c);
-    // A file's bytes never change under its id: the browser may keep them, but asks again each time,
-    // so a revoked permission or a deleted file is honoured at once.
-    const etag = `"${file.id}"`;
-    const headers = {
-      'Cache-Control': 'private, no-cache',
-      ETag: etag,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    const bytes = await storage.get(file.id);
-    if (!bytes) {
-      console.error(`file ${file.id} (card ${file.profileID}) has a row but no bytes in the storage`);
-      return notFound(c);
-    }
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      ...headers,
-      'Content-Type': file.mime,
-      'Content-Length': String(bytes.length),
-      'Content-Disposition': contentDisposition(file.name),
-    });
+    return serveStoredFile(c, storage, file);
   });
 
   app.delete('/api/files/:fileId', guard('uploadFiles', true), async c => {
@@ -168,22 +126,6 @@ export function mountFileRoutes(app: Hono<ApiEnv>, sql: Sql, storage: FileStorag
     await forget(fileID);
     return c.json({ok: true});
   });
-
-  /** Bytes whose row is gone; a failure leaves an orphan on disk (logged), never a dangling row. */
-  async function forget(id: string) {
-    try {
-      await storage.delete(id);
-    } catch (error) {
-      console.error(`could not delete the bytes of file ${id}: ${(error as Error).message}`);
-    }
-  }
 }
 
 const notFound = (c: Context) => fail(c, 404, 'notFound', 'No such file or card, or not one you may see');
-
-/** attachment; an ASCII fallback name and the exact UTF-8 one (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, ch => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

@@ -10,7 +10,7 @@ import type {ApiEnv} from '../api.ts';
 import type {Sql} from '../db/sql.ts';
 import {CANDIDATE_FORM_MAX_BYTES} from '../candidates/candidate-form.ts';
 import {fail, readBody} from '../http/body.ts';
-import {selfSessionOf} from '../auth/self-session.ts';
+import {editableTicket} from './ticket.ts';
 import {assertCardConsistent, syncSignInPhones} from '../zero/mutators.ts';
 
 const STATUS_OF: Partial<Record<AppError['code'], 400 | 403 | 409 | 503>> = {
@@ -31,29 +31,18 @@ const STATUS_OF: Partial<Record<AppError['code'], 400 | 403 | 409 | 503>> = {
 export function mountSelfEditRoutes(app: Hono<ApiEnv>, sql: Sql) {
   const db = zeroPostgresJS(schema, sql);
 
-  /** The session's ticket if the candidate may edit it now, else the refusal to answer with. */
-  async function editableTicket(c: Context<ApiEnv>) {
-    const session = await selfSessionOf(c, sql);
-    if (!session) return fail(c, 401, 'notSignedIn', 'Sign in with the self-user login first');
-    const [row] = await sql<{closed: boolean; locked: boolean; maintenance: boolean}[]>`
-      SELECT closed_at IS NOT NULL AS closed, source = 'candidate' AND candidate_verified_at IS NULL AS locked,
-             coalesce((SELECT maintenance FROM site_setting WHERE id = 'site'), false) AS maintenance
-      FROM profile WHERE id = ${session.profileID} AND deleted_at IS NULL`;
-    if (!row) return fail(c, 401, 'notSignedIn', 'Sign in with the self-user login first');
-    if (row.maintenance) return fail(c, 503, 'maintenance', 'The site is under maintenance');
-    if (row.closed) return fail(c, 409, 'ticketClosed', 'This ticket is already closed');
-    if (row.locked) return fail(c, 403, 'ticketLocked', 'Verify one of the ticket’s numbers first');
-    return session.profileID;
-  }
+  const editable = (c: Context<ApiEnv>) => editableTicket(c, sql);
 
   app.get('/api/peoples/self-update', async c => {
-    const ticketID = await editableTicket(c);
+    const ticketID = await editable(c);
     if (ticketID instanceof Response) return ticketID;
     const [row] = await sql<
       {revision: number; gender: 'male' | 'female'; forename: string; surname: string; details: Record<string, unknown> | null}[]
     >`
       SELECT p.revision, p.gender, p.forename, p.surname, d.details
       FROM profile p LEFT JOIN profile_detail d ON d.profile_id = p.id WHERE p.id = ${ticketID}`;
+    const [photo] = await sql<{id: string; name: string; size: number}[]>`
+      SELECT id, name, size FROM profile_file WHERE profile_id = ${ticketID} AND kind = 'photo'`;
     const details = Object.fromEntries(
       SELF_EDITABLE_FIELDS.filter(key => row!.details?.[key] !== undefined).map(key => [key, row!.details![key]]),
     );
@@ -63,6 +52,7 @@ export function mountSelfEditRoutes(app: Hono<ApiEnv>, sql: Sql) {
       gender: row!.gender,
       fullName: `${row!.forename} ${row!.surname}`,
       details,
+      photo: photo ? {id: photo.id, name: photo.name, size: photo.size} : null,
     } satisfies SelfTicket);
   });
 
@@ -71,7 +61,7 @@ export function mountSelfEditRoutes(app: Hono<ApiEnv>, sql: Sql) {
     onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large'),
   });
   app.post('/api/peoples/self-update', limit, async c => {
-    const ticketID = await editableTicket(c);
+    const ticketID = await editable(c);
     if (ticketID instanceof Response) return ticketID;
     const body = await readBody(c, selfUpdateSchema);
     if (body instanceof Response) return body;

@@ -3,11 +3,11 @@ import type {Sql} from '../db/sql.ts';
 
 /**
  * A sign-in event that went through: a sign-in, a sign-out, a code sent, Google's half of a sign-in,
- * a ticket closed by its self-user (server/auth/audit.ts). Every other result is a failure or a
- * refusal (wrong code, expired, locked, blocked, rate-limited, unknown number, …).
+ * a ticket closed by its self-user, a number or email its self-user verified (server/auth/audit.ts).
+ * Every other result is a failure or a refusal (wrong code, expired, locked, blocked, rate-limited, …).
  */
 const authSucceeded = (sql: Sql) =>
-  sql`(a.result IN ('signed-in', 'signed-out', 'ok', 'sent', 'closed') OR a.result LIKE '%: sent' OR a.result LIKE 'signed-out:%')`;
+  sql`(a.result IN ('signed-in', 'signed-out', 'ok', 'sent', 'closed', 'verified') OR a.result LIKE '%: sent' OR a.result LIKE 'signed-out:%')`;
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, c => `\\${c}`)}%`;
 

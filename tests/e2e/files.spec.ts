@@ -1,43 +1,6 @@
-import {crc32, deflateSync} from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
-import {createCandidate, db, expectNoSidewaysScroll, newSignedInPage, search, uniqueSurname} from './helpers.ts';
-
-/** A real portrait PNG (a soft background and a head-and-shoulders silhouette), made here. */
-function portraitPNG(width = 240, height = 320): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const head = (x - width / 2) ** 2 + (y - height * 0.38) ** 2 < (width * 0.2) ** 2;
-      const shoulders =
-        y > height * 0.62 && (x - width / 2) ** 2 / (width * 0.42) ** 2 + (y - height) ** 2 / (height * 0.36) ** 2 < 1;
-      const shade = Math.round(40 * (y / height));
-      const [r, g, b] =
-        head || shoulders ? [92 - shade / 2, 112 - shade / 2, 140 - shade / 2] : [214 - shade, 226 - shade, 240 - shade];
-      row.set([r, g, b], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import {createCandidate, db, expectNoSidewaysScroll, newSignedInPage, portraitPNG, search, uniqueSurname} from './helpers.ts';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n%%EOF\n',

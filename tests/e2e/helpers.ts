@@ -1,6 +1,9 @@
 import {expect, test, type Browser, type BrowserContext, type Locator, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import postgres from 'postgres';
+import {randomInt} from 'node:crypto';
+import {crc32, deflateSync} from 'node:zlib';
+import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
 
 /** Signs in through the development sign-in page and waits until the list is live. */
 /** Where specs keep the screenshots a reviewer looks at (SHOTS_DIR to keep them elsewhere). */
@@ -232,4 +235,75 @@ export async function seriousViolations(page: Page) {
           .slice(0, 3)
           .join(' | ')}`,
     );
+}
+
+/** A real portrait PNG (a soft background and a head-and-shoulders silhouette), made here. */
+export function portraitPNG(width = 240, height = 320): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const head = (x - width / 2) ** 2 + (y - height * 0.38) ** 2 < (width * 0.2) ** 2;
+      const shoulders =
+        y > height * 0.62 && (x - width / 2) ** 2 / (width * 0.42) ** 2 + (y - height) ** 2 / (height * 0.36) ** 2 < 1;
+      const shade = Math.round(40 * (y / height));
+      const [r, g, b] =
+        head || shoulders ? [92 - shade / 2, 112 - shade / 2, 140 - shade / 2] : [214 - shade, 226 - shade, 240 - shade];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A mobile number nobody else's test uses (E.164). */
+export const mobile = () => `+97252${randomInt(1_000_000, 10_000_000)}`;
+
+/** A ticket of its own with an ID number and sign-in numbers, owned by the demo coordinator (the self-user tests). */
+export async function insertSelfTicket() {
+  const sql = db();
+  const surname = uniqueSurname();
+  const id = `e2e-self-${randomInt(1e9)}`;
+  const body = String(randomInt(40_000_000, 100_000_000));
+  const phone = mobile();
+  const father = mobile();
+  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, phones)
+            VALUES (${id}, 'חנה', ${surname}, 'female', '2000-05-06', 'צפת', 'litvish', 'available', 'demo-coordinator',
+                    ${sql.json([phone, father])})`;
+  await sql`INSERT INTO profile_detail (profile_id, id_number, details)
+            VALUES (${id}, ${body + israeliIDCheckDigit(body)},
+                    ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000'], candidatePhone: phone, fatherPhone: father})})`;
+  await sql.end();
+  return {id, surname, phone, father, tz: body + israeliIDCheckDigit(body), name: `חנה ${surname}`};
+}
+
+/** Signs in on /self-user/login with the ticket's details and the missed call's code. */
+export async function selfSignIn(page: Page, t: Awaited<ReturnType<typeof insertSelfTicket>>) {
+  await page.goto('/self-user/login');
+  await page.locator('[name=tz]').fill(t.tz);
+  await typeDate(page.locator('[name=birthday]'), '2000-05-06');
+  await page.locator('[name=phone]').fill(`0${t.phone.slice(4)}`);
+  await page.locator('[name=name]').fill(t.name);
+  const before = (await inspect('calls')).length;
+  await page.getByTestId('send-code').click();
+  await page.locator('[name=verifyCode]').fill(await nextCode('calls', t.phone, before));
+  await page.getByTestId('verify-code').click();
+  await page.waitForURL('**/self-user/home');
 }

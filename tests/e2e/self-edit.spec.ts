@@ -1,58 +1,23 @@
-import {expect, test, type Page} from '@playwright/test';
-import {randomInt} from 'node:crypto';
-import {israeliIDCheckDigit} from '../../app/lib/israeli-id.ts';
+import {expect, test} from '@playwright/test';
 import {formatPhone} from '../../app/lib/phones.ts';
 import {
   db,
   expectNoSidewaysScroll,
+  insertSelfTicket,
   inspect,
+  mobile,
   newSignedInPage,
   nextCode,
+  selfSignIn,
   seriousViolations,
-  typeDate,
-  uniqueSurname,
   SHOTS,
 } from './helpers.ts';
-
-const mobile = () => `+97252${randomInt(1_000_000, 10_000_000)}`;
-
-/** A ticket of its own with an ID number and sign-in numbers, owned by the demo coordinator. */
-async function insertTicket() {
-  const sql = db();
-  const surname = uniqueSurname();
-  const id = `e2e-self-${randomInt(1e9)}`;
-  const body = String(randomInt(40_000_000, 100_000_000));
-  const phone = mobile();
-  const father = mobile();
-  await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id, phones)
-            VALUES (${id}, 'חנה', ${surname}, 'female', '2000-05-06', 'צפת', 'litvish', 'available', 'demo-coordinator',
-                    ${sql.json([phone, father])})`;
-  await sql`INSERT INTO profile_detail (profile_id, id_number, details)
-            VALUES (${id}, ${body + israeliIDCheckDigit(body)},
-                    ${sql.json({occupation: 'מורה', suggestionsContact: 'אמא', suggestionsPhone: '+972527000000', inquiryPhones: ['+97235000000'], candidatePhone: phone, fatherPhone: father})})`;
-  await sql.end();
-  return {id, surname, phone, father, tz: body + israeliIDCheckDigit(body), name: `חנה ${surname}`};
-}
-
-/** Signs in on /self-user/login with the ticket's details and the missed call's code. */
-async function selfSignIn(page: Page, t: Awaited<ReturnType<typeof insertTicket>>) {
-  await page.goto('/self-user/login');
-  await page.locator('[name=tz]').fill(t.tz);
-  await typeDate(page.locator('[name=birthday]'), '2000-05-06');
-  await page.locator('[name=phone]').fill(`0${t.phone.slice(4)}`);
-  await page.locator('[name=name]').fill(t.name);
-  const before = (await inspect('calls')).length;
-  await page.getByTestId('send-code').click();
-  await page.locator('[name=verifyCode]').fill(await nextCode('calls', t.phone, before));
-  await page.getByTestId('verify-code').click();
-  await page.waitForURL('**/self-user/home');
-}
 
 test('a candidate changes their phone from the self-user home; the shadchan’s open card shows it live', async ({
   page,
   browser,
 }) => {
-  const t = await insertTicket();
+  const t = await insertSelfTicket();
   const shadchan = await newSignedInPage(browser, 'demo-coordinator');
   await shadchan.goto(`/home/tickets/${t.id}`);
   await expect(shadchan.getByTestId('card-value-candidatePhone')).toHaveText(formatPhone(t.phone));
@@ -95,7 +60,7 @@ test('a candidate changes their phone from the self-user home; the shadchan’s 
 });
 
 test('screenshots of the candidate’s edit form (he, en; 1280 and 375 px)', async ({page}) => {
-  const t = await insertTicket();
+  const t = await insertSelfTicket();
   await selfSignIn(page, t);
   for (const locale of ['he', 'en'] as const) {
     await page.evaluate(l => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
@@ -112,7 +77,7 @@ test('screenshots of the candidate’s edit form (he, en; 1280 and 375 px)', asy
 });
 
 test('the candidate verifies one of the ticket’s numbers with the code of a missed call', async ({page}) => {
-  const t = await insertTicket();
+  const t = await insertSelfTicket();
   await selfSignIn(page, t);
   await page.getByTestId('verify-phones').click();
   await page.waitForURL('**/self-user/verify-phone');
@@ -153,7 +118,7 @@ test('the candidate verifies one of the ticket’s numbers with the code of a mi
 });
 
 test('without a self-user session the edit link goes to the staff login', async ({page}) => {
-  const t = await insertTicket();
+  const t = await insertSelfTicket();
   await page.goto(`/home/tickets/edit/${t.id}`);
   await page.waitForURL('**/login?**');
 });

@@ -71,4 +71,13 @@ describe('the demo seed', () => {
       await sql`SELECT DISTINCT p.owner_id FROM profile p JOIN app_user u ON u.id = p.owner_id WHERE u.role NOT IN ('shadchan', 'coordinator')`,
     ).toEqual([]);
   });
+
+  test('one confirmed couple with its cards engaged and a benefit card per side, and one report waiting', async () => {
+    const couples = await sql`SELECT id, status, male_profile_id, female_profile_id FROM engaged_couple ORDER BY id`;
+    expect(couples.map(c => c.status)).toEqual(['confirmed', 'pending']);
+    const sides = [couples[0]!.male_profile_id, couples[0]!.female_profile_id];
+    expect((await sql`SELECT state FROM profile WHERE id IN ${sql(sides)}`).map(p => p.state)).toEqual(['engaged', 'engaged']);
+    const cards = await sql`SELECT profile_id FROM benefit_card WHERE couple_id = ${couples[0]!.id} AND revoked_at IS NULL`;
+    expect(cards.map(c => c.profile_id).sort()).toEqual([...sides].sort());
+  });
 });

@@ -1,7 +1,7 @@
 import {crc32} from 'node:zlib';
 import {describe, expect, test} from 'vitest';
 import {FILE_RULES, acceptFor, detectFileType, formatFileSize, safeFileName} from '../../app/candidates/card/files.ts';
-import {contentDisposition} from '../../server/files/routes.ts';
+import {contentDisposition} from '../../server/files/transfer.ts';
 
 /** A ZIP with stored (uncompressed) entries, enough to be a real archive. */
 function zip(entries: Record<string, string>): Uint8Array {

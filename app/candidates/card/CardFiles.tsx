@@ -1,31 +1,27 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useRouteContext} from '@tanstack/react-router';
-import {Download, FileText, ImagePlus, LoaderCircle, Paperclip, Trash2, Upload, UserRound} from 'lucide-react';
+import {Download, FileText, ImagePlus, Paperclip, Trash2, Upload, UserRound} from 'lucide-react';
 import {clsx} from 'clsx';
-import {useId, useRef, useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import {toast} from 'sonner';
 import {can} from '../../../permissions/context.ts';
-import {errorCodeOf} from '../../../permissions/errors.ts';
-import type {FileKind} from '../../../zero-schema.ts';
-import {currentLocale} from '../../i18n.ts';
 import {formatLocalDate} from '../../lib/dates.ts';
-import {ERROR_TEXT, SAY} from '../../lib/dictionary.ts';
+import {SAY} from '../../lib/dictionary.ts';
 import {queries} from '../../queries.ts';
 import {contextOf} from '../../session.ts';
-import {Button} from '../../ui/controls.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
-import {FILE_RULES, MAX_DOCUMENTS_PER_CARD, acceptFor, detectFileType, formatFileSize} from './files.ts';
+import {MAX_DOCUMENTS_PER_CARD} from './files.ts';
+import {UploadControl, fileCallProblem, fetchOrNot, sizeText} from './UploadControl.tsx';
 import * as m from '../../paraglide/messages.js';
 
 /** Where a file's bytes are served (viewFiles; as an attachment under its original name). */
 const fileURL = (id: string) => `/api/files/${encodeURIComponent(id)}`;
+/** Where a card's files are uploaded (uploadFiles). */
+const uploadURL = (profileID: string) => `/api/profiles/${encodeURIComponent(profileID)}/files`;
 
-const sizeText = (bytes: number) => formatFileSize(bytes, currentLocale());
-/** A size inside a sentence, isolated left-to-right so "5 MB" stays "5 MB" in Hebrew. */
-const maxText = (kind: FileKind) => `\u2066${sizeText(FILE_RULES[kind].maxBytes)}\u2069`;
-const tooLarge = (kind: FileKind) => m.files_error_too_large({max: maxText(kind)});
-const wrongType = (kind: FileKind) => (kind === 'photo' ? m.files_error_type_photo() : m.files_error_type_document());
-const tooMany = () => m.files_error_too_many({max: MAX_DOCUMENTS_PER_CARD});
+/** Who uploaded a file: a staff user, or the candidate from their own edit form (their photo). */
+const uploaderName = (file: {byCandidate: boolean; uploader?: {name: string} | undefined}) =>
+  file.byCandidate ? m.card_history_by_candidate() : file.uploader?.name;
 
 /** The card's files, live: another shadchan's upload or delete shows at once. Empty without viewFiles. */
 function useCardFiles(profileID: string) {
@@ -84,7 +80,7 @@ export function CardFiles({profileID}: {profileID: string}) {
       destructive: true,
     });
     if (!sure) return;
-    const problem = await send(fetchOrNot(fileURL(id), {method: 'DELETE'}), 'document');
+    const problem = await fileCallProblem(fetchOrNot(fileURL(id), {method: 'DELETE'}), 'document');
     if (problem) toast.error(problem);
   }
 
@@ -121,7 +117,7 @@ export function CardFiles({profileID}: {profileID: string}) {
                 <bdi className="block truncate font-medium text-slate-700">{photo.name}</bdi>
                 <p>
                   <span dir="ltr">{sizeText(photo.size)}</span> ·{' '}
-                  <span className="tabular-nums">{formatLocalDate(photo.createdAt)}</span> · <bdi>{photo.uploader?.name}</bdi>
+                  <span className="tabular-nums">{formatLocalDate(photo.createdAt)}</span> · <bdi>{uploaderName(photo)}</bdi>
                 </p>
               </figcaption>
             </figure>
@@ -135,7 +131,7 @@ export function CardFiles({profileID}: {profileID: string}) {
           )}
           {mayUpload && (
             <UploadControl
-              profileID={profileID}
+              action={uploadURL(profileID)}
               kind="photo"
               label={photo ? m.files_replace_photo() : m.files_upload_photo()}
               icon={<ImagePlus className="size-4" aria-hidden />}
@@ -190,7 +186,7 @@ export function CardFiles({profileID}: {profileID: string}) {
                           <span dir="ltr">{sizeText(file.size)}</span>
                         </td>
                         <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                          <bdi>{file.uploader?.name}</bdi>
+                          <bdi>{uploaderName(file)}</bdi>
                         </td>
                         <td className="px-3 py-2 whitespace-nowrap text-slate-600 tabular-nums">
                           {formatLocalDate(file.createdAt)}
@@ -215,7 +211,7 @@ export function CardFiles({profileID}: {profileID: string}) {
             ))}
           {mayUpload && (
             <UploadControl
-              profileID={profileID}
+              action={uploadURL(profileID)}
               kind="document"
               label={m.files_add_document()}
               icon={<Upload className="size-4" aria-hidden />}
@@ -225,86 +221,6 @@ export function CardFiles({profileID}: {profileID: string}) {
         </div>
       </div>
     </section>
-  );
-}
-
-/**
- * One upload button with its limits below it and its error right there. Size and type are checked in
- * the browser first (the same rules and signature check as the server, which has the last word).
- */
-function UploadControl({
-  profileID,
-  kind,
-  label,
-  icon,
-  full = false,
-}: {
-  profileID: string;
-  kind: FileKind;
-  label: string;
-  icon: ReactNode;
-  /** The card holds as many files of this kind as it may. */
-  full?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const id = useId();
-  const rule = FILE_RULES[kind];
-  const max = maxText(kind);
-
-  async function upload(file: File) {
-    setError(undefined);
-    if (file.size > rule.maxBytes) return setError(tooLarge(kind));
-    const type = detectFileType(new Uint8Array(await file.arrayBuffer()));
-    if (!type || !rule.types.includes(type)) return setError(wrongType(kind));
-    const form = new FormData();
-    form.set('kind', kind);
-    form.set('file', file);
-    setBusy(true);
-    const problem = await send(
-      fetchOrNot(`/api/profiles/${encodeURIComponent(profileID)}/files`, {method: 'POST', body: form}),
-      kind,
-    );
-    setBusy(false);
-    setError(problem);
-  }
-
-  return (
-    <div className="space-y-1.5">
-      <input
-        ref={input}
-        type="file"
-        accept={acceptFor(kind)}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={e => {
-          const file = e.target.files?.[0];
-          e.target.value = ''; // the same file may be chosen again after a fix
-          if (file) void upload(file);
-        }}
-        data-testid={`files-input-${kind}`}
-      />
-      <Button
-        variant="secondary"
-        disabled={busy || full}
-        onClick={() => input.current?.click()}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        data-testid={`files-upload-${kind}`}
-      >
-        {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : icon}
-        {busy ? m.files_uploading() : label}
-      </Button>
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {full ? tooMany() : kind === 'photo' ? m.files_hint_photo({max}) : m.files_hint_document({max})}
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-rose-600" data-testid={`files-error-${kind}`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -335,20 +251,4 @@ function IconButton({label, onClick, testID}: {label: string; onClick: () => voi
       <Trash2 className="size-4" aria-hidden />
     </button>
   );
-}
-
-/** A network failure becomes undefined instead of a throw. */
-const fetchOrNot = (url: string, init: RequestInit) => fetch(url, {credentials: 'same-origin', ...init}).catch(() => undefined);
-
-/** Undefined when the call succeeded, else the translated reason (the server's code, or the network). */
-async function send(call: Promise<Response | undefined>, kind: FileKind): Promise<string | undefined> {
-  const response = await call;
-  if (!response) return m.error_network();
-  if (response.ok) return undefined;
-  const code = ((await response.json().catch(() => ({}))) as {error?: string}).error;
-  if (code === 'fileTooLarge') return tooLarge(kind);
-  if (code === 'fileType') return wrongType(kind);
-  if (code === 'tooManyFiles') return tooMany();
-  const known = errorCodeOf({code});
-  return known ? ERROR_TEXT[known]() : m.error_server();
 }

@@ -230,7 +230,7 @@ export function CardFormFields({
                 />
               );
             default: {
-              const ltr = kind.type === 'phone' || kind.type === 'phones' || kind.type === 'idNumber' || kind.type === 'number';
+              const ltr = ['phone', 'phones', 'email', 'idNumber', 'number'].includes(kind.type);
               return (
                 <TextInput
                   {...p}
@@ -241,7 +241,9 @@ export function CardFormFields({
                       ? 'numeric'
                       : kind.type.startsWith('phone')
                         ? 'tel'
-                        : undefined
+                        : kind.type === 'email'
+                          ? 'email'
+                          : undefined
                   }
                   placeholder={kind.type === 'phones' ? m.card_phones_hint() : undefined}
                   className={ltr ? 'text-start rtl:text-end' : undefined}

@@ -190,12 +190,12 @@ export function CardPage() {
             </div>
             <CardPresence profileID={id} mode="view" className="mt-3" />
           </div>
-          <div className="flex gap-2 print:hidden">
+          <div className="flex flex-wrap gap-2 print:hidden">
             {can(ctx, 'editTickets') && (
               <Link
                 to="/home/tickets/edit/$id"
                 params={{id}}
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-800"
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800"
                 data-testid="card-edit"
               >
                 <Pencil className="size-4" aria-hidden />
@@ -207,7 +207,7 @@ export function CardPage() {
               <button
                 type="button"
                 onClick={() => void moveToBin()}
-                className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50"
+                className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium whitespace-nowrap text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50"
                 data-testid="card-delete"
               >
                 <Trash2 className="size-4" aria-hidden />
@@ -217,7 +217,7 @@ export function CardPage() {
             <button
               type="button"
               onClick={() => window.print()}
-              className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              className="inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-medium whitespace-nowrap text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
               data-testid="card-print"
             >
               <Printer className="size-4" aria-hidden />

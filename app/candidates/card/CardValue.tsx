@@ -4,7 +4,7 @@ import {optionLabel} from './labels.ts';
 import type {DetailValue} from './schema.ts';
 import * as m from '../../paraglide/messages.js';
 
-/** A detail as the card and the print view show it: translated options, phones as links, text as typed. */
+/** A detail as the card and the print view show it: translated options, phones and email as links, text as typed. */
 export function CardValue({field, value}: {field: CardField; value: DetailValue}) {
   const kind = field.kind;
   switch (kind.type) {
@@ -24,6 +24,12 @@ export function CardValue({field, value}: {field: CardField; value: DetailValue}
             </a>
           ))}
         </span>
+      );
+    case 'email':
+      return (
+        <a href={`mailto:${String(value)}`} dir="ltr" className="break-all text-brand-700 hover:underline">
+          {String(value)}
+        </a>
       );
     case 'long':
       return <bdi className="whitespace-pre-line">{String(value)}</bdi>;

@@ -84,6 +84,7 @@ export type FieldKind =
   | {type: 'yesNo'}
   | {type: 'phone'}
   | {type: 'phones'}
+  | {type: 'email'}
   | {type: 'idNumber'}
   | {type: 'community'}
   /** A yeshiva or seminary of the administration's list (app/institutions), by its name or a variation. */
@@ -218,6 +219,8 @@ export const CARD_SECTIONS = [
       {key: 'fatherPhone', label: m.pf_father_phone, kind: {type: 'phone'}},
       {key: 'motherPhone', label: m.pf_mother_phone, kind: {type: 'phone'}},
       {key: 'extraPhone', label: m.pf_extra_phone, kind: {type: 'phone'}},
+      // The candidate's contact email; they verify it with a code (/self-user/verify-email).
+      {key: 'email', label: m.pf_email, kind: {type: 'email'}},
       {key: 'suggestionsContact', label: m.pf_suggestions_contact, kind: {type: 'text', max: 80}, required: true},
       {key: 'suggestionsPhone', label: m.pf_suggestions_phone, kind: {type: 'phone'}, required: true},
       {key: 'inquiryPhones', label: m.pf_inquiry_phones, kind: {type: 'phones'}, required: true},
@@ -243,6 +246,7 @@ export const SELF_EDITABLE_FIELDS = [
   'fatherPhone',
   'motherPhone',
   'extraPhone',
+  'email',
   'suggestionsContact',
   'suggestionsPhone',
   'inquiryPhones',

@@ -35,6 +35,8 @@ const COLUMN_LABELS: Record<string, () => string> = {
   visibility: m.card_visibility,
   deletedAt: m.card_delete,
   closedAt: m.card_close,
+  // The candidate's own photo (server/self-edit/photo-routes.ts): its file names, old → new.
+  photo: m.files_photo,
 };
 
 /** A field's label from its history name ('city', 'details.height', …). */

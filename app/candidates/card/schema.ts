@@ -15,6 +15,9 @@ const INSTITUTION_NAME_MAX = 120;
 /** How many numbers a list of phones may hold. */
 export const MAX_PHONES = 6;
 
+/** The longest email address (RFC 5321's path limit), as the staff's own email. */
+export const EMAIL_MAX = 254;
+
 const phone = v.pipe(
   v.string('invalidPhone'),
   v.trim(),
@@ -51,6 +54,17 @@ function valueSchema(field: CardField) {
         field.required ? v.minLength(1, 'required') : v.minLength(0),
         v.maxLength(MAX_PHONES, 'tooLong'),
       );
+    case 'email': {
+      // Stored in lower case, so a verified address (profile.verified_emails) is found however it was typed.
+      const email = v.pipe(
+        v.string('invalidEmail'),
+        v.trim(),
+        v.maxLength(EMAIL_MAX, 'tooLong'),
+        v.email('invalidEmail'),
+        v.toLowerCase(),
+      );
+      return field.required ? v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), email) : email;
+    }
     case 'institution':
       // The name as typed or picked; the server checks it names an institution (server/zero/mutators.ts).
       return v.pipe(v.string(), v.trim(), v.maxLength(INSTITUTION_NAME_MAX, 'tooLong'));
@@ -121,6 +135,10 @@ export const cardColumnsSchema = {
   colour: v.nullable(v.picklist(COLOURS, 'unknownOption')),
   details: detailsSchema,
 };
+
+/** The ticket's contact email (lower case), the one the candidate verifies on their email screen. */
+export const listedEmail = (details: CardDetails): string | undefined =>
+  typeof details.email === 'string' && details.email !== '' ? details.email : undefined;
 
 /** The card's own numbers (the candidate's and the parents'): the ones a candidate may sign in with. */
 export const listedPhones = (details: CardDetails): string[] =>

@@ -9,11 +9,19 @@ export function smtpMailer(smtpURL: string, from: string): Mailer & Pick<CodeDel
   };
   return {
     send,
-    email: (to, code) =>
-      send({
-        to,
-        subject: `קוד כניסה לקשר: ${code} · Kesher sign-in code`,
-        text: `קוד הכניסה שלך לקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher sign-in code: ${code}\nIt is valid for 10 minutes.`,
-      }),
+    email: (to, code, purpose = 'sign-in') =>
+      send(
+        purpose === 'verify-email'
+          ? {
+              to,
+              subject: `קוד אימות לקשר: ${code} · Kesher verification code`,
+              text: `קוד האימות של כתובת הדוא״ל בכרטיס שלך בקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher code to verify the email on your profile: ${code}\nIt is valid for 10 minutes.`,
+            }
+          : {
+              to,
+              subject: `קוד כניסה לקשר: ${code} · Kesher sign-in code`,
+              text: `קוד הכניסה שלך לקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher sign-in code: ${code}\nIt is valid for 10 minutes.`,
+            },
+      ),
   };
 }

@@ -9,8 +9,11 @@ export interface CodeDelivery {
   /** Ring `to` from `from` (both E.164) and hang up. */
   ring(to: string, from: string): Promise<void>;
   whatsapp(to: string, code: string): Promise<void>;
-  email(to: string, code: string): Promise<void>;
+  /** Mail the code: a sign-in code, or the code that verifies a ticket's email (the candidate's screen). */
+  email(to: string, code: string, purpose?: EmailCodePurpose): Promise<void>;
 }
+
+export type EmailCodePurpose = 'sign-in' | 'verify-email';
 
 /** Other mail the app sends (the contact dialog to the office). */
 export interface Mailer {
