@@ -121,7 +121,7 @@ export function PreviewRowCard({
               )}
               data-testid={issue ? 'cell-error' : 'cell'}
             >
-              <dt className="truncate text-xs text-slate-500">
+              <dt className="truncate text-xs text-slate-600">
                 <bdi>{columnName(headers, column)}</bdi>
               </dt>
               <dd className="truncate font-medium text-slate-900">

@@ -3,7 +3,7 @@ import {Readable} from 'node:stream';
 import {expect, test, type Page} from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {makeIsraeliID, nationalPhone, randomMobile} from '../support/fixtures.ts';
-import {db, expectNoSidewaysScroll, newSignedInPage, search, signIn, uniqueSurname, SHOTS} from './helpers.ts';
+import {db, expectNoSidewaysScroll, newSignedInPage, search, seriousViolations, signIn, uniqueSurname, SHOTS} from './helpers.ts';
 
 /**
  * import/excel (issue 16) in the browser: upload a sheet with Hebrew headers → match the columns (one
@@ -130,9 +130,12 @@ async function upload(page: Page, name: string, buffer: Buffer) {
   await expect(page.getByTestId('import-mapping')).toBeVisible();
 }
 
-/** The page at 1280 and at 375 px (where nothing may push it sideways), into SHOTS. */
+/** The page at 1280 and at 375 px (where nothing may push it sideways), into SHOTS; and no serious accessibility violations. */
 async function shots(page: Page, name: string) {
   await page.setViewportSize({width: 1280, height: 800});
+  // A toast still fading out (a format saved) is not the page.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, {timeout: 10_000});
+  expect(await seriousViolations(page), name).toEqual([]);
   // From the top: a full-page picture of a scrolled page draws the fixed top bar in its middle.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({path: `${SHOTS}/${name}-1280.png`, fullPage: true});
