@@ -8,7 +8,7 @@ import {useConfirm} from '../ui/confirm.tsx';
 import * as m from '../paraglide/messages.js';
 import {importApi} from './api.ts';
 import {STATUS_LABEL} from './labels.ts';
-import {isFinished, type ImportStatus} from './schema.ts';
+import {KEEP_ROWS_DAYS, isFinished, reportForgotten, type ImportStatus} from './schema.ts';
 
 type JobCounts = {
   id: string;
@@ -19,6 +19,7 @@ type JobCounts = {
   rejectedRows: number;
   totalRows: number;
   failure?: string | null | undefined;
+  finishedAt?: number | null | undefined;
 };
 
 /** How far an import is: the rows written or refused of those chosen. */
@@ -122,7 +123,10 @@ export function ImportProgress({job, mine, onNew}: {job: JobCounts; mine: boolea
             {m.import_cancel()}
           </Button>
         )}
-        {mine && finished && left > 0 && (
+        {mine && finished && left > 0 && reportForgotten(job.finishedAt) && (
+          <p className="text-sm text-slate-500">{m.import_report_forgotten({days: KEEP_ROWS_DAYS})}</p>
+        )}
+        {mine && finished && left > 0 && !reportForgotten(job.finishedAt) && (
           <a
             href={importApi.reportHref(job.id, currentLocale())}
             download

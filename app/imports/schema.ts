@@ -16,6 +16,15 @@ export const MAX_COLUMNS = 200;
 export const MAX_HEADER_LENGTH = 200;
 export const MAX_CELL_LENGTH = 4000;
 
+/**
+ * How long an import keeps its file's rows (people not yet in the system, and the error report made of
+ * them) once it has ended, or, when it was left before its import, since it was last touched.
+ */
+export const KEEP_ROWS_DAYS = 30;
+/** Whether an import that ended then (ms) has forgotten its rows, and so its error report. */
+export const reportForgotten = (finishedAt: number | null | undefined, now = Date.now()) =>
+  finishedAt != null && finishedAt < now - KEEP_ROWS_DAYS * 86_400_000;
+
 export type ImportStatus = 'mapping' | 'previewed' | 'importing' | 'cancelling' | 'done' | 'cancelled' | 'failed';
 /** A job that still runs (its progress moves) or may still start. */
 export const isFinished = (status: ImportStatus) => status === 'done' || status === 'cancelled' || status === 'failed';

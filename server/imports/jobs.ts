@@ -1,4 +1,4 @@
-import type {Mapping, ImportStatus} from '../../app/imports/schema.ts';
+import {KEEP_ROWS_DAYS, reportForgotten, type ImportStatus, type Mapping} from '../../app/imports/schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {effectivePermissions, isRole} from '../../permissions/roles.ts';
 import type {Sql} from '../db/sql.ts';
@@ -15,12 +15,13 @@ export type ImportJobRow = {
   temporary: boolean;
   totalRows: number;
   queuedRows: number;
+  finishedAt: Date | null;
 };
 
 export async function readJob(sql: Sql, id: string): Promise<ImportJobRow | undefined> {
   const [job] = await sql<ImportJobRow[]>`
     SELECT id, file_name AS "fileName", created_by AS "createdBy", status, headers, mapping, database, temporary,
-           total_rows AS "totalRows", queued_rows AS "queuedRows"
+           total_rows AS "totalRows", queued_rows AS "queuedRows", finished_at AS "finishedAt"
     FROM import_job WHERE id = ${id}`;
   return job;
 }
@@ -35,3 +36,17 @@ export async function contextOfUser(sql: Sql, userID: string): Promise<AuthConte
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
   return {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)};
 }
+
+/** Forgets the rows of imports past KEEP_ROWS_DAYS; one left unstarted that long is cancelled. */
+export async function forgetOldRows(sql: Sql) {
+  await sql`
+    UPDATE import_job SET status = 'cancelled', finished_at = now(), updated_at = now()
+    WHERE status IN ('mapping', 'previewed') AND updated_at < now() - make_interval(days => ${KEEP_ROWS_DAYS})`;
+  await sql`
+    DELETE FROM import_row r USING import_job j
+    WHERE r.job_id = j.id AND (
+      (j.status = 'cancelled' AND j.started_at IS NULL) OR j.finished_at < now() - make_interval(days => ${KEEP_ROWS_DAYS}))`;
+}
+
+/** Whether an ended import's rows (its error report) are gone. */
+export const rowsForgotten = (finishedAt: Date | null) => reportForgotten(finishedAt?.getTime() ?? null);

@@ -2,6 +2,7 @@ import type {Context, Hono, MiddlewareHandler} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import * as v from 'valibot';
 import {
+  KEEP_ROWS_DAYS,
   MAX_IMPORT_BYTES,
   ROW_FILTERS,
   importStartSchema,
@@ -20,7 +21,7 @@ import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {blocks} from './duplicates.ts';
-import {readJob, type ImportJobRow} from './jobs.ts';
+import {forgetOldRows, readJob, rowsForgotten, type ImportJobRow} from './jobs.ts';
 import {localeOf} from './locale.ts';
 import {patchRow, runPreview, storeUpload} from './preview.ts';
 import {readSheet} from './read-file.ts';
@@ -63,6 +64,8 @@ const ROW_WHERE: Record<RowFilter, string> = {
  * Every route needs importProfilesFromExcel or importProfiles (a file of one row with importProfiles
  * alone: 403 singleRowOnly); a job's rows, choices and report are its creator's (404 to anyone else);
  * writes are refused in maintenance. The job's counts and progress are read through Zero (imports.job).
+ * A file's rows are kept KEEP_ROWS_DAYS after the import ends (then the report answers 404
+ * reportExpired); an import cancelled before it started forgets them at once.
  */
 export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
   const guard: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -121,7 +124,10 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
       if (!mayImportRows(ctx, sheet.rows.length)) {
         return fail(c, 403, 'singleRowOnly', 'Importing more than one row needs the importProfilesFromExcel permission');
       }
-      return c.json(await storeUpload(sql, ctx, fileNameOf(file.name), sheet, format), 201);
+      const answer = await storeUpload(sql, ctx, fileNameOf(file.name), sheet, format);
+      // Each new import clears what older ones may no longer keep.
+      await forgetOldRows(sql);
+      return c.json(answer, 201);
     },
   );
 
@@ -230,6 +236,7 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     if (job instanceof Response) return job;
     if (!['done', 'cancelled', 'failed'].includes(job.status))
       return fail(c, 409, 'importRunning', 'The report is ready when the import ends');
+    if (rowsForgotten(job.finishedAt)) return fail(c, 404, 'reportExpired', `An import's report is kept ${KEEP_ROWS_DAYS} days`);
     const ctx = ctxOf(c);
     await logAccess(sql, {
       userID: ctx.userID,

@@ -11,7 +11,7 @@ import {logAccess, type AccessEntry} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {idNumberClash} from '../zero/mutators.ts';
 import {zqlReader} from '../zero/read.ts';
-import {contextOfUser, readJob, type ImportJobRow} from './jobs.ts';
+import {contextOfUser, forgetOldRows, readJob, type ImportJobRow} from './jobs.ts';
 import {loadLookups} from './lookups.ts';
 import {insertCards} from './write-cards.ts';
 
@@ -46,8 +46,9 @@ export function startImport(sql: Sql, jobID: string): Promise<void> {
   return loop;
 }
 
-/** At the API's start: every job a stopped API left importing (or cancelling) goes on. */
+/** At the API's start: every job a stopped API left importing (or cancelling) goes on; old rows are forgotten. */
 export async function resumeImports(sql: Sql): Promise<string[]> {
+  await forgetOldRows(sql);
   const jobs = await sql<{id: string}[]>`SELECT id FROM import_job WHERE status IN ('importing', 'cancelling')`;
   for (const job of jobs) void startImport(sql, job.id);
   return jobs.map(j => j.id);

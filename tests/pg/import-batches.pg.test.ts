@@ -125,3 +125,30 @@ test('a 10,000-row sheet: uploaded and completely previewed', async () => {
   expect(await client.preview(cookie, job)).toEqual({total: 10_000, valid: 10_000, errors: 0, duplicates: 0, queued: 10_000});
   expect((await client.cancel(cookie, job.id)).status).toBe(200);
 });
+
+test('a file’s rows are kept 30 days after its import ends; an import left unstarted that long is cancelled', async () => {
+  const rowsOf = async (jobID: string) =>
+    (await sql<[{n: number}]>`SELECT count(*)::int AS n FROM import_row WHERE job_id = ${jobID}`)[0].n;
+  const ended = await importingJob(3, 20_000, 'old.csv');
+  await startImport(sql, ended);
+  const recent = await importingJob(3, 20_100, 'recent.csv');
+  await startImport(sql, recent);
+  const left = await client.uploaded(cookie, csvOf([MANY_HEADERS, ...manyRows(2, 20_200)]), 'left.csv');
+  await client.preview(cookie, left);
+  await sql`UPDATE import_job SET finished_at = now() - interval '31 days' WHERE id = ${ended}`;
+  await sql`UPDATE import_job SET updated_at = now() - interval '31 days' WHERE id = ${left.id}`;
+  expect(await rowsOf(ended)).toBe(3);
+
+  // The next upload clears what may no longer be kept.
+  await client.uploaded(cookie, csvOf([MANY_HEADERS, ...manyRows(1, 20_300)]), 'next.csv');
+  expect(await rowsOf(ended)).toBe(0);
+  const expired = await client.request(cookie, `/api/imports/${ended}/report`);
+  expect(expired.status).toBe(404);
+  expect(await expired.json()).toMatchObject({error: 'reportExpired'});
+  expect(await rowsOf(left.id)).toBe(0);
+  const [{status}] = await sql<[{status: string}]>`SELECT status FROM import_job WHERE id = ${left.id}`;
+  expect(status).toBe('cancelled');
+  // A recent one keeps its rows, and its cards stay whatever happens to the rows.
+  expect(await rowsOf(recent)).toBe(3);
+  expect((await stateOf(ended, 'old.csv')).cards).toBe(3);
+});
