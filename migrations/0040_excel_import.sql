@@ -17,16 +17,16 @@ CREATE INDEX excel_format_by_name ON excel_format (name, id);
 -- One uploaded file on its way in: its headers and mapping, the preview's counts, and the import's
 -- live progress (replicated, so the user may leave and come back, and others see it).
 --   mapping   the card field of each column, in the sheet's order (null: not imported).
---   status    mapping → previewed → importing → done; cancelled (by the user, also mid-import) or
---             failed (the importer lost the right to import, say). `cancelling` asks the running
---             import to stop after the batch in hand.
+--   status    mapping → checking (the preview runs) → previewed → importing → done; cancelled (by the
+--             user, also mid-import) or failed (the importer lost the right to import, say).
+--             `cancelling` asks the running import to stop after the batch in hand.
 --   database, temporary  where the cards go (as cards.create takes them), set when the import starts.
 CREATE TABLE import_job (
   id              text PRIMARY KEY,
   file_name       text NOT NULL CHECK (length(file_name) BETWEEN 1 AND 200),
   created_by      text NOT NULL REFERENCES app_user(id),
   status          text NOT NULL DEFAULT 'mapping'
-                    CHECK (status IN ('mapping', 'previewed', 'importing', 'cancelling', 'done', 'cancelled', 'failed')),
+                    CHECK (status IN ('mapping', 'checking', 'previewed', 'importing', 'cancelling', 'done', 'cancelled', 'failed')),
   headers         jsonb NOT NULL CHECK (jsonb_typeof(headers) = 'array'),
   mapping         jsonb NOT NULL CHECK (jsonb_typeof(mapping) = 'array'),
   format_id       text REFERENCES excel_format(id) ON DELETE SET NULL,
@@ -47,8 +47,8 @@ CREATE TABLE import_job (
   finished_at     timestamptz
 );
 CREATE INDEX import_job_by_created ON import_job (created_at, id);
--- The importer picks up, at start, the jobs a stopped API left mid-import.
-CREATE INDEX import_job_running ON import_job (status) WHERE status IN ('importing', 'cancelling');
+-- The API picks up, at start, the jobs a stopped API left mid-preview or mid-import.
+CREATE INDEX import_job_running ON import_job (status) WHERE status IN ('checking', 'importing', 'cancelling');
 
 -- Server-only: the file's rows (never replicated: ID numbers and phones of people not yet in the system).
 -- One row per non-empty sheet row, under its number in the sheet. The preview fills status, issues,

@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link, useNavigate, useRouteContext, useRouterState} from '@tanstack/react-router';
-import {Sheet} from 'lucide-react';
+import {LoaderCircle, Sheet} from 'lucide-react';
 import {useState} from 'react';
 import {toast} from 'sonner';
 import {can, type AuthContext} from '../../permissions/context.ts';
@@ -79,6 +79,7 @@ function JobView({id, ctx, onNew}: {id: string; ctx: AuthContext; onNew: () => v
     else toast.error(answer.message);
   }
 
+  if (mine && job.status === 'checking') return <CheckingPanel rows={job.totalRows} />;
   if (mine && (job.status === 'mapping' || (job.status === 'previewed' && remapping))) {
     return <MappingStep job={job} onChecked={() => setRemapping(false)} onCancel={() => void discard()} />;
   }
@@ -86,4 +87,21 @@ function JobView({id, ctx, onNew}: {id: string; ctx: AuthContext; onNew: () => v
     return <PreviewStep job={job} ctx={ctx} onRemap={() => setRemapping(true)} onCancel={() => void discard()} />;
   }
   return <ImportProgress job={job} mine={mine} onNew={onNew} />;
+}
+
+/** While every row is checked (a large file takes minutes): the screen moves on by itself when it is done. */
+function CheckingPanel({rows}: {rows: number}) {
+  return (
+    <div
+      className="space-y-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      role="status"
+      data-testid="import-checking"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <LoaderCircle className="size-5 animate-spin text-brand-700" aria-hidden />
+        {m.import_checking({rows: rows.toLocaleString()})}
+      </h2>
+      <p className="text-sm text-slate-500">{m.import_checking_hint()}</p>
+    </div>
+  );
 }

@@ -20,6 +20,7 @@ type JobCounts = {
   totalRows: number;
   failure?: string | null | undefined;
   finishedAt?: number | null | undefined;
+  startedAt?: number | null | undefined;
 };
 
 /** How far an import is: the rows written or refused of those chosen. */
@@ -70,6 +71,8 @@ export function ImportProgress({job, mine, onNew}: {job: JobCounts; mine: boolea
   const confirm = useConfirm();
   const [cancelling, setCancelling] = useState(false);
   const finished = isFinished(job.status);
+  // Before its import the job has no progress to show (another user's, opened by its address).
+  const started = job.startedAt != null;
   const left = job.totalRows - job.importedRows;
 
   async function cancel() {
@@ -98,13 +101,15 @@ export function ImportProgress({job, mine, onNew}: {job: JobCounts; mine: boolea
         </div>
         <StatusBadge status={job.status} />
       </div>
-      <ProgressBar job={job} label={m.import_progress_label()} />
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="import-counts">
-        <Count label={m.import_count_queued()} value={job.queuedRows} />
-        <Count label={m.import_count_imported()} value={job.importedRows} testID="count-imported" />
-        <Count label={m.import_count_rejected()} value={job.rejectedRows} />
-        <Count label={m.import_count_percent()} value={`${progressOf(job)}%`} />
-      </dl>
+      {started && <ProgressBar job={job} label={m.import_progress_label()} />}
+      {started && (
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="import-counts">
+          <Count label={m.import_count_queued()} value={job.queuedRows} />
+          <Count label={m.import_count_imported()} value={job.importedRows} testID="count-imported" />
+          <Count label={m.import_count_rejected()} value={job.rejectedRows} />
+          <Count label={m.import_count_percent()} value={`${progressOf(job)}%`} />
+        </dl>
+      )}
       {job.status === 'failed' && (
         <p role="alert" className="text-sm text-rose-700">
           {job.failure === 'forbidden' ? m.import_failed_forbidden() : m.import_failed()}
@@ -123,10 +128,10 @@ export function ImportProgress({job, mine, onNew}: {job: JobCounts; mine: boolea
             {m.import_cancel()}
           </Button>
         )}
-        {mine && finished && left > 0 && reportForgotten(job.finishedAt) && (
+        {mine && finished && started && left > 0 && reportForgotten(job.finishedAt) && (
           <p className="text-sm text-slate-500">{m.import_report_forgotten({days: KEEP_ROWS_DAYS})}</p>
         )}
-        {mine && finished && left > 0 && !reportForgotten(job.finishedAt) && (
+        {mine && finished && started && left > 0 && !reportForgotten(job.finishedAt) && (
           <a
             href={importApi.reportHref(job.id, currentLocale())}
             download

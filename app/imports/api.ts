@@ -1,7 +1,7 @@
 import {ERROR_TEXT} from '../lib/dictionary.ts';
 import {errorCodeOf} from '../../permissions/errors.ts';
 import * as m from '../paraglide/messages.js';
-import type {ImportStart, Mapping, PreviewRow, PreviewSummary, RowFilter, RowPatch, UploadAnswer} from './schema.ts';
+import type {ImportStart, Mapping, PreviewRow, RowFilter, RowPatch, UploadAnswer} from './schema.ts';
 
 /**
  * The import screen's REST calls (server/imports/routes.ts). The job's progress comes through Zero
@@ -63,8 +63,9 @@ export const importApi = {
   },
   rows: (id: string, filter: RowFilter, offset: number, limit: number) =>
     send<{rows: PreviewRow[]; total: number}>(`${jobPath(id)}/rows?filter=${filter}&offset=${offset}&limit=${limit}`),
+  /** Starts the check of every row; the job's status (through Zero) says when it is done. */
   preview: (id: string, mapping: Mapping, formatID: string | null) =>
-    send<{summary: PreviewSummary}>(`${jobPath(id)}/preview`, json('POST', {mapping, formatID})),
+    send<{ok: true}>(`${jobPath(id)}/preview`, json('POST', {mapping, formatID})),
   patch: (id: string, row: number, patch: RowPatch) =>
     send<{row: PreviewRow}>(`${jobPath(id)}/rows/${row}`, json('PATCH', patch)),
   start: (id: string, target: ImportStart) => send<{ok: true}>(`${jobPath(id)}/start`, json('POST', target)),

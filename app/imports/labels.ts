@@ -9,6 +9,7 @@ export const jobHref = (id?: string) => (id ? `${IMPORT_PATH}?job=${encodeURICom
 
 export const STATUS_LABEL: Record<ImportStatus, () => string> = {
   mapping: m.import_status_mapping,
+  checking: m.import_status_checking,
   previewed: m.import_status_previewed,
   importing: m.import_status_importing,
   cancelling: m.import_status_cancelling,

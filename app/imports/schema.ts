@@ -25,7 +25,7 @@ export const KEEP_ROWS_DAYS = 30;
 export const reportForgotten = (finishedAt: number | null | undefined, now = Date.now()) =>
   finishedAt != null && finishedAt < now - KEEP_ROWS_DAYS * 86_400_000;
 
-export type ImportStatus = 'mapping' | 'previewed' | 'importing' | 'cancelling' | 'done' | 'cancelled' | 'failed';
+export type ImportStatus = 'mapping' | 'checking' | 'previewed' | 'importing' | 'cancelling' | 'done' | 'cancelled' | 'failed';
 /** A job that still runs (its progress moves) or may still start. */
 export const isFinished = (status: ImportStatus) => status === 'done' || status === 'cancelled' || status === 'failed';
 

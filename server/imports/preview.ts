@@ -3,15 +3,8 @@ import type {FieldIssue} from '../../permissions/errors.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {rowChecker, type RowCheck} from '../../app/imports/cells.ts';
 import {suggestMapping} from '../../app/imports/fields.ts';
-import type {
-  DuplicateHit,
-  FormatColumn,
-  Mapping,
-  PreviewSummary,
-  RowDecision,
-  RowPatch,
-  UploadAnswer,
-} from '../../app/imports/schema.ts';
+import type {DuplicateHit, FormatColumn, PreviewSummary, RowDecision, RowPatch, UploadAnswer} from '../../app/imports/schema.ts';
+import {logAccess} from '../audit/access-log.ts';
 import {copyRows} from '../db/bulk-copy.ts';
 import type {Sql} from '../db/sql.ts';
 import {blocks, databaseDuplicates, fileDuplicates, keysOf, type RowKeys} from './duplicates.ts';
@@ -83,7 +76,7 @@ function verdictOf(row: number, check: RowCheck, duplicates: DuplicateHit[]): Ve
   };
 }
 
-/** Writes verdicts (one statement for the lot) and the job's counts. */
+/** Writes verdicts, one statement for the lot (the job's counts follow with refreshCounts). */
 async function saveVerdicts(pg: Sql, jobID: string, verdicts: readonly Verdict[]) {
   if (verdicts.length > 0) {
     const records = verdicts.map(v => ({
@@ -104,7 +97,6 @@ async function saveVerdicts(pg: Sql, jobID: string, verdicts: readonly Verdict[]
            duplicates jsonb, id_number text, phones text[], name_key text, decision text)
       WHERE r.job_id = ${jobID} AND r.row_number = x.row_number`;
   }
-  await refreshCounts(pg, jobID);
 }
 
 /** The job's counts, from its rows. */
@@ -124,25 +116,76 @@ export async function refreshCounts(pg: Sql, jobID: string): Promise<PreviewSumm
   return counts;
 }
 
-/** Every row checked with the card form's schema and the database's lists, and its duplicates found. */
-export async function runPreview(sql: Sql, ctx: AuthContext, job: ImportJobRow, mapping: Mapping, formatID: string | null) {
+/** The previews this process runs now, so one job's check never runs twice here. */
+const checking = new Map<string, Promise<void>>();
+
+/**
+ * Checks a job the preview route (or the API's start, for one a stopped API left checking) has set to
+ * `checking` with its mapping. It runs after the answer (a file of 100,000 rows takes longer than a
+ * proxy waits for one): the screen follows the job's status through Zero, to `previewed`, or back to
+ * `mapping` should the check fail. Its lookups of every card go to the access log, as the new-card
+ * screen's do (how many rows and matches, never the values).
+ */
+export function startPreview(sql: Sql, ctx: AuthContext, job: ImportJobRow, ip: string | null): Promise<void> {
+  const current = checking.get(job.id);
+  if (current) return current;
+  const run = (async () => {
+    try {
+      const done = await runPreview(sql, ctx, job);
+      if (!done) return;
+      const {summary, matched} = done;
+      await logAccess(sql, {
+        userID: ctx.userID,
+        what: 'duplicates',
+        result: matched > 0 ? 'matches' : 'no-matches',
+        ip,
+        detail: {import: job.id, rows: summary.total, matchedRows: matched},
+      });
+    } catch (error) {
+      console.error(`the preview of import ${job.id} failed`, error);
+      await sql`UPDATE import_job SET status = 'mapping', updated_at = now() WHERE id = ${job.id} AND status = 'checking'`;
+    }
+  })().finally(() => checking.delete(job.id));
+  checking.set(job.id, run);
+  return run;
+}
+
+/** Rows checked (and their verdicts written) at a time: a file of 100,000 rows never sits in memory whole. */
+const PREVIEW_CHUNK = 2000;
+
+/**
+ * Every row checked with the card form's schema and the database's lists, in chunks, each chunk's
+ * verdicts written as it goes and only the rows' duplicate keys kept; then the duplicates among them,
+ * in the database and in the file, written on the rows they concern. One transaction: a preview is
+ * saved whole or not at all. Nothing is done for a job no longer checking (cancelled meanwhile).
+ */
+async function runPreview(sql: Sql, ctx: AuthContext, job: ImportJobRow) {
   const check = rowChecker(await loadLookups(sql));
-  const rows = await sql<{row_number: number; cells: string[]}[]>`
-    SELECT row_number, cells FROM import_row WHERE job_id = ${job.id} ORDER BY row_number`;
-  const checks = rows.map(r => ({row: r.row_number, check: check(r.cells, mapping)}));
-  const keys = checks.flatMap(({row, check}) => (check.card ? [keysOf(row, check.card)] : []));
-  const inDatabase = await databaseDuplicates(sql, ctx, keys);
-  const inFile = fileDuplicates(keys);
-  const verdicts = checks.map(({row, check}) =>
-    verdictOf(row, check, [...(inDatabase.get(row) ?? []), ...(inFile.get(row) ?? [])]),
-  );
-  const summary = await sql.begin(async pg => {
-    await pg`SELECT 1 FROM import_job WHERE id = ${job.id} FOR UPDATE`;
-    await pg`UPDATE import_job SET mapping = ${pg.json(mapping)}, format_id = ${formatID}, status = 'previewed' WHERE id = ${job.id}`;
-    await saveVerdicts(pg as unknown as Sql, job.id, verdicts);
-    return refreshCounts(pg as unknown as Sql, job.id);
+  return sql.begin(async tx => {
+    const pg = tx as unknown as Sql;
+    const [locked] = await pg<{status: string}[]>`SELECT status FROM import_job WHERE id = ${job.id} FOR UPDATE`;
+    if (locked?.status !== 'checking') return undefined;
+    const keys: RowKeys[] = [];
+    for (let after = 0; ;) {
+      const rows = await pg<{row_number: number; cells: string[]}[]>`
+        SELECT row_number, cells FROM import_row WHERE job_id = ${job.id} AND row_number > ${after}
+        ORDER BY row_number LIMIT ${PREVIEW_CHUNK}`;
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.row_number;
+      const verdicts = rows.map(r => verdictOf(r.row_number, check(r.cells, job.mapping), []));
+      for (const v of verdicts) if (v.keys) keys.push(v.keys);
+      await saveVerdicts(pg, job.id, verdicts);
+    }
+    const inDatabase = await databaseDuplicates(sql, ctx, keys);
+    const inFile = fileDuplicates(keys);
+    const duplicates = keys.flatMap(k => {
+      const hits = [...(inDatabase.get(k.row) ?? []), ...(inFile.get(k.row) ?? [])];
+      return hits.length > 0 ? [{...verdictOf(k.row, {card: undefined, issues: []}, hits), keys: k}] : [];
+    });
+    await saveVerdicts(pg, job.id, duplicates);
+    await pg`UPDATE import_job SET status = 'previewed' WHERE id = ${job.id}`;
+    return {summary: await refreshCounts(pg, job.id), matched: inDatabase.size};
   });
-  return {summary, matched: inDatabase.size};
 }
 
 /**
@@ -186,20 +229,20 @@ async function refreshFileDuplicates(pg: Sql, jobID: string) {
     {
       row_number: number;
       status: Verdict['status'];
-      issues: FieldIssue[];
       duplicates: DuplicateHit[];
       id_number: string | null;
       phones: string[];
       name_key: string | null;
       decision: RowDecision;
     }[]
-  >`SELECT row_number, status, issues, duplicates, id_number, phones, name_key, decision FROM import_row WHERE job_id = ${jobID}`;
+  >`SELECT row_number, status, duplicates, id_number, phones, name_key, decision FROM import_row WHERE job_id = ${jobID}`;
   const keyed = rows.flatMap(r =>
     r.name_key ? [{row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key}] : [],
   );
   const inFile = fileDuplicates(keyed);
   const changed: Verdict[] = [];
   for (const r of rows) {
+    // Rows with problems have no keys; the others have no issues.
     if (r.status === 'error' || !r.name_key) continue;
     const duplicates = [...r.duplicates.filter(h => !('row' in h)), ...(inFile.get(r.row_number) ?? [])];
     if (JSON.stringify(duplicates) === JSON.stringify(r.duplicates)) continue;
@@ -208,7 +251,7 @@ async function refreshFileDuplicates(pg: Sql, jobID: string) {
     changed.push({
       row: r.row_number,
       status,
-      issues: r.issues,
+      issues: [],
       duplicates,
       keys: {row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key},
       decision,

@@ -23,7 +23,7 @@ import {clientIP, fail, readBody} from '../http/body.ts';
 import {blocks} from './duplicates.ts';
 import {forgetOldRows, readJob, rowsForgotten, type ImportJobRow} from './jobs.ts';
 import {localeOf} from './locale.ts';
-import {patchRow, runPreview, storeUpload} from './preview.ts';
+import {patchRow, startPreview, storeUpload} from './preview.ts';
 import {readSheet} from './read-file.ts';
 import {errorReport} from './report.ts';
 import {startImport} from './runner.ts';
@@ -56,7 +56,7 @@ const ROW_WHERE: Record<RowFilter, string> = {
  * import/excel (issue 16; spec §2, §6 importProfiles, importProfilesFromExcel):
  *   POST  /api/imports                   multipart {file, formatID?} → 201 {id, headers, sample, mapping, rows}
  *   GET   /api/imports/:id/rows          ?filter=problems|errors|duplicates|valid|all&offset&limit → {rows, total}
- *   POST  /api/imports/:id/preview       {mapping, formatID?} → {summary}
+ *   POST  /api/imports/:id/preview       {mapping, formatID?} → 202; the job goes checking → previewed
  *   PATCH /api/imports/:id/rows/:row     {cells?: {<column>: text}, decision?: import|skip} → {row}
  *   POST  /api/imports/:id/start         {database, temporary} → 202 {ok}
  *   POST  /api/imports/:id/cancel        → {ok}
@@ -160,18 +160,13 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
         {field: 'mapping', message: 'invalidInput'},
       ]);
     }
-    const ctx = ctxOf(c);
-    const {summary, matched} = await runPreview(sql, ctx, job, body.mapping, body.formatID ?? null);
-    // The preview looks ID numbers, phones and names up in every card: written to the access log as the
-    // new-card screen's lookup is (how many rows and matches, never the values).
-    await logAccess(sql, {
-      userID: ctx.userID,
-      what: 'duplicates',
-      result: matched > 0 ? 'matches' : 'no-matches',
-      ip: clientIP(c),
-      detail: {import: job.id, rows: summary.total, matchedRows: matched},
-    });
-    return c.json({summary});
+    const [checking] = await sql<{id: string}[]>`
+      UPDATE import_job SET status = 'checking', mapping = ${sql.json(body.mapping)}, format_id = ${body.formatID ?? null},
+             updated_at = now()
+      WHERE id = ${job.id} AND status IN ('mapping', 'previewed') RETURNING id`;
+    if (!checking) return fail(c, 409, 'importStarted', 'This import is being checked or has started');
+    void startPreview(sql, ctxOf(c), {...job, mapping: body.mapping}, clientIP(c));
+    return c.json({ok: true}, 202);
   });
 
   app.patch('/api/imports/:id/rows/:row', small, async c => {
@@ -225,7 +220,7 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     const [cancelled] = await sql<{status: string}[]>`
       UPDATE import_job SET status = CASE WHEN status = 'importing' THEN 'cancelling' ELSE 'cancelled' END,
              finished_at = CASE WHEN status = 'importing' THEN NULL ELSE now() END, updated_at = now()
-      WHERE id = ${job.id} AND status IN ('mapping', 'previewed', 'importing') RETURNING status`;
+      WHERE id = ${job.id} AND status IN ('mapping', 'checking', 'previewed', 'importing') RETURNING status`;
     if (!cancelled) return fail(c, 409, 'importFinished', 'This import has ended');
     if (cancelled.status === 'cancelled') await sql`DELETE FROM import_row WHERE job_id = ${job.id}`;
     return c.json({ok: true});

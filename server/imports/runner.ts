@@ -13,6 +13,7 @@ import {idNumberClash} from '../zero/mutators.ts';
 import {zqlReader} from '../zero/read.ts';
 import {contextOfUser, forgetOldRows, readJob, type ImportJobRow} from './jobs.ts';
 import {loadLookups} from './lookups.ts';
+import {startPreview} from './preview.ts';
 import {insertCards} from './write-cards.ts';
 
 /**
@@ -46,11 +47,25 @@ export function startImport(sql: Sql, jobID: string): Promise<void> {
   return loop;
 }
 
-/** At the API's start: every job a stopped API left importing (or cancelling) goes on; old rows are forgotten. */
+/**
+ * At the API's start: every job a stopped API left importing (or cancelling) goes on, and one it left
+ * checking is checked again (unless its creator may no longer import: then it is back at its mapping);
+ * old rows are forgotten.
+ */
 export async function resumeImports(sql: Sql): Promise<string[]> {
   await forgetOldRows(sql);
-  const jobs = await sql<{id: string}[]>`SELECT id FROM import_job WHERE status IN ('importing', 'cancelling')`;
-  for (const job of jobs) void startImport(sql, job.id);
+  const jobs = await sql<{id: string; status: string}[]>`
+    SELECT id, status FROM import_job WHERE status IN ('checking', 'importing', 'cancelling')`;
+  for (const {id, status} of jobs) {
+    if (status !== 'checking') {
+      void startImport(sql, id);
+      continue;
+    }
+    const job = (await readJob(sql, id))!;
+    const ctx = await contextOfUser(sql, job.createdBy);
+    if (ctx && mayImportRows(ctx, job.totalRows)) void startPreview(sql, ctx, job, null);
+    else await sql`UPDATE import_job SET status = 'mapping', updated_at = now() WHERE id = ${id} AND status = 'checking'`;
+  }
   return jobs.map(j => j.id);
 }
 

@@ -22,7 +22,7 @@ let cookie: string;
 
 beforeAll(async () => {
   api = await startTestApi(sql);
-  client = importClient(api);
+  client = importClient(api, sql);
   importer = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
   cookie = await client.signIn(importer.userID);
 });
@@ -151,4 +151,14 @@ test('a file’s rows are kept 30 days after its import ends; an import left uns
   // A recent one keeps its rows, and its cards stay whatever happens to the rows.
   expect(await rowsOf(recent)).toBe(3);
   expect((await stateOf(ended, 'old.csv')).cards).toBe(3);
+});
+
+test('a preview the API was running when it stopped runs again at its next start', async () => {
+  const job = await client.uploaded(cookie, csvOf([MANY_HEADERS, ...manyRows(5, 30_000)]), 'checking.csv');
+  // As POST …/preview leaves it, had the API stopped before the check ended.
+  await sql`UPDATE import_job SET status = 'checking' WHERE id = ${job.id}`;
+  expect(await resumeImports(sql)).toContain(job.id);
+  await expect
+    .poll(async () => (await sql<[{status: string}]>`SELECT status, valid_rows FROM import_job WHERE id = ${job.id}`)[0])
+    .toEqual({status: 'previewed', valid_rows: 5});
 });

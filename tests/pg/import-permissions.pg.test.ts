@@ -34,7 +34,7 @@ const sheet = (rows: number) => {
 
 beforeAll(async () => {
   api = await startTestApi(sql);
-  client = importClient(api);
+  client = importClient(api, sql);
   many = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
   single = await makeUser(sql, 'shadchan', ['importProfiles']);
   none = await makeUser(sql, 'coordinator'); // edits profiles, imports nothing

@@ -47,7 +47,7 @@ const cardsWithID = async (idNumber: string) =>
 
 beforeAll(async () => {
   api = await startTestApi(sql);
-  client = importClient(api);
+  client = importClient(api, sql);
   importer = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
   colleague = await makeUser(sql, 'shadchan', ['editTickets']);
   stranger = await makeUser(sql, 'shadchan', ['editTickets']);
@@ -124,9 +124,12 @@ describe('the fixture sheet as CSV', () => {
     expect(rows.get(9)!.blocked).toBe(true);
     expect(hits(10)).toEqual([{reason: 'phone', hidden: true}]);
 
-    const [logged] =
-      await sql`SELECT detail FROM access_log WHERE user_id = ${importer.userID} AND what = 'duplicates' ORDER BY at DESC LIMIT 1`;
-    expect(logged!.detail).toMatchObject({import: jobID, rows: 11, matchedRows: 2});
+    // Written once the check has ended (after the job says previewed).
+    const logged = async () =>
+      (
+        await sql`SELECT detail FROM access_log WHERE user_id = ${importer.userID} AND what = 'duplicates' ORDER BY at DESC LIMIT 1`
+      )[0]?.detail;
+    await expect.poll(logged).toMatchObject({import: jobID, rows: 11, matchedRows: 2});
   });
 
   test('choices: import anyway a possible duplicate, never a taken ID number or a row with problems', async () => {

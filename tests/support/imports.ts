@@ -1,12 +1,13 @@
 import {expect} from 'vitest';
 import type {PreviewRow, PreviewSummary, UploadAnswer} from '../../app/imports/schema.ts';
+import type {Sql} from '../../server/db/sql.ts';
 import type {startTestApi} from './api.ts';
 
 /**
  * The Excel import's REST calls (server/imports/routes.ts) as a signed-in browser makes them, through
  * the real API app: the pg tests of import/excel share these.
  */
-export function importClient(api: Awaited<ReturnType<typeof startTestApi>>) {
+export function importClient(api: Awaited<ReturnType<typeof startTestApi>>, sql: Sql) {
   const request = (cookie: string, path: string, init: RequestInit = {}) =>
     api.app.request(path, {
       ...init,
@@ -42,10 +43,19 @@ export function importClient(api: Awaited<ReturnType<typeof startTestApi>>) {
     return (await res.json()) as UploadAnswer;
   }
 
+  /** Starts the preview and waits, as the screen does, for the job to leave `checking`; its counts. */
   async function preview(cookie: string, job: UploadAnswer, mapping = job.mapping): Promise<PreviewSummary> {
     const res = await request(cookie, `/api/imports/${job.id}/preview`, {method: 'POST', body: JSON.stringify({mapping})});
-    expect(res.status, await res.clone().text()).toBe(200);
-    return ((await res.json()) as {summary: PreviewSummary}).summary;
+    expect(res.status, await res.clone().text()).toBe(202);
+    await expect
+      .poll(async () => (await sql<[{status: string}]>`SELECT status FROM import_job WHERE id = ${job.id}`)[0].status, {
+        timeout: 60_000,
+      })
+      .toBe('previewed');
+    const [summary] = await sql<[PreviewSummary]>`
+      SELECT total_rows AS total, valid_rows AS valid, error_rows AS errors, duplicate_rows AS duplicates, queued_rows AS queued
+      FROM import_job WHERE id = ${job.id}`;
+    return summary;
   }
 
   /** Every row of a list of the preview, by its number in the sheet. */
