@@ -8,7 +8,7 @@ import {cardCreateSchema, INITIAL_STATUS_ID, type CardCreate} from '../candidate
 import {typedDateToIso} from '../lib/dates.ts';
 import {foldName} from '../lib/hebrew-name.ts';
 import * as m from '../paraglide/messages.js';
-import {importFieldOf, type ImportField} from './fields.ts';
+import {foldHeader, importFieldOf, type ImportField} from './fields.ts';
 import type {Mapping} from './schema.ts';
 
 /**
@@ -32,10 +32,20 @@ export type Lookups = {
 type Translated = (inputs: object, options: {locale: string}) => string;
 const inEveryLanguage = (message: () => string) => LOCALES.map(locale => (message as Translated)({}, {locale}));
 
-/** Folded name → id, from each id and its names. */
+/**
+ * A name reduced to its letters and digits, folded (niqqud, final letters, case), so that "B.A." meets
+ * the id "ba", "חב\"ד" the label "חב״ד" and "בני-ברק" the name "בני ברק".
+ */
+const optionKey = foldHeader;
+
+/** Folded name → id, from each id and its names (a label also without its parenthesised part: "תואר שני (M.A.)"). */
 function index(entries: ReadonlyArray<[id: string, names: readonly string[]]>): Map<string, string> {
   const byName = new Map<string, string>();
-  for (const [id, names] of entries) for (const name of [id, ...names]) byName.set(foldName(name), id);
+  for (const [id, names] of entries) {
+    for (const name of [id, ...names, ...names.map(n => n.replace(/\s*\([^)]*\)\s*/g, ' '))]) {
+      if (optionKey(name)) byName.set(optionKey(name), id);
+    }
+  }
   return byName;
 }
 
@@ -59,8 +69,8 @@ const genderIndex = () =>
 let yesNo: Map<string, string> | undefined;
 const yesNoIndex = () =>
   (yesNo ??= index([
-    ['yes', [...inEveryLanguage(m.opt_yes_no_yes), 'true', 'y', '1', 'v', '✓', '+']],
-    ['no', [...inEveryLanguage(m.opt_yes_no_no), 'false', 'n', '0', 'x', '-']],
+    ['yes', [...inEveryLanguage(m.opt_yes_no_yes), 'true', 'y', '1', 'v']],
+    ['no', [...inEveryLanguage(m.opt_yes_no_no), 'false', 'n', '0', 'x']],
   ]));
 
 /** Excel's day 0 is 30 December 1899 (with its famous 1900 leap-year bug already in the offset). */
@@ -75,7 +85,7 @@ function dateValue(text: string): string {
 }
 
 /** An option's id from its id or label; an unknown one stays as typed, for the schema to refuse. */
-const resolved = (byName: Map<string, string>, text: string) => byName.get(foldName(text)) ?? text;
+const resolved = (byName: Map<string, string>, text: string) => byName.get(optionKey(text)) ?? text;
 
 /** The option list of each choice and choices field of the catalogue. */
 const OPTION_LISTS: Partial<Record<string, OptionList>> = Object.fromEntries(

@@ -102,6 +102,7 @@ async function main(rows: number, profiles: number, stackOf: (s: Promise<Stack>)
     form.set('file', new File([Buffer.from(sheet)], `bench-${rows}.xlsx`));
     const job = await call<UploadAnswer>('/api/imports', {method: 'POST', body: form});
     const uploadMs = performance.now() - t;
+    const afterUpload = rssOf(api.pid);
     await call(`/api/imports/${job.id}/preview`, json({mapping: job.mapping}));
     // The check runs after the answer; the screen (and this) follows the job's row until it is previewed.
     let summary: PreviewSummary & {status: string};
@@ -114,6 +115,7 @@ async function main(rows: number, profiles: number, stackOf: (s: Promise<Stack>)
     } while (summary.status === 'checking');
     if (summary.status !== 'previewed') throw new Error(`the preview ended ${summary.status}`);
     const previewMs = performance.now() - t;
+    const afterPreview = rssOf(api.pid);
     say(`preview: ${summary.valid} valid, ${summary.errors} with errors, ${summary.duplicates} possible duplicates`);
 
     // The import, followed on the job's row as the screen follows it.
@@ -134,7 +136,7 @@ async function main(rows: number, profiles: number, stackOf: (s: Promise<Stack>)
         `  upload and read:        ${seconds(uploadMs)}`,
         `  complete preview:       ${seconds(previewMs)}  (${perSecond(rows, previewMs)}; target ≤ 10 s for 10,000)`,
         `  import (${state.status}):       ${seconds(importMs)}  (${perSecond(state.imported_rows, importMs)}; ${state.imported_rows.toLocaleString('en-US')} imported, ${state.rejected_rows} refused; target ≤ 30 s for 10,000)`,
-        `  API RSS:                ${before.now.toFixed(0)} MiB before the upload, ${after.now.toFixed(0)} MiB after; peak ${after.peak.toFixed(0)} MiB`,
+        `  API RSS:                ${before.now.toFixed(0)} MiB before the upload, then ${afterUpload.now.toFixed(0)} · ${afterPreview.now.toFixed(0)} · ${after.now.toFixed(0)} MiB after the upload · preview · import; peak ${after.peak.toFixed(0)} MiB`,
         '',
       ].join('\n'),
     );
