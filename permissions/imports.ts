@@ -2,6 +2,7 @@ import type {Query} from '@rocicorp/zero';
 import type {Schema} from '../zero-schema.ts';
 import {assertLoggedIn, can, type AuthContext} from './context.ts';
 import {AppError} from './errors.ts';
+import {MAX_IMPORT_ROWS} from '../app/imports/schema.ts';
 
 /**
  * Excel import (issue 16, spec §6): importProfilesFromExcel imports a file of many rows, importProfiles
@@ -12,9 +13,12 @@ import {AppError} from './errors.ts';
 export const mayImport = (ctx: AuthContext | undefined): ctx is AuthContext =>
   can(ctx, 'importProfilesFromExcel') || can(ctx, 'importProfiles');
 
+/** How many rows a file this user imports may have: one with importProfiles alone, else any (the file's limit). */
+export const maxImportRows = (ctx: AuthContext | undefined) =>
+  can(ctx, 'importProfilesFromExcel') ? MAX_IMPORT_ROWS : mayImport(ctx) ? 1 : 0;
+
 /** Whether this user may import a file of this many rows. */
-export const mayImportRows = (ctx: AuthContext | undefined, rows: number) =>
-  rows <= 1 ? mayImport(ctx) : can(ctx, 'importProfilesFromExcel');
+export const mayImportRows = (ctx: AuthContext | undefined, rows: number) => rows <= maxImportRows(ctx);
 
 export function assertMayImport(ctx: AuthContext | undefined): asserts ctx is AuthContext {
   assertLoggedIn(ctx);

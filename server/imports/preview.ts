@@ -1,55 +1,19 @@
-import {nanoid} from 'nanoid';
 import type {FieldIssue} from '../../permissions/errors.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {rowChecker, type RowCheck} from '../../app/imports/cells.ts';
-import {suggestMapping} from '../../app/imports/fields.ts';
-import type {DuplicateHit, FormatColumn, PreviewSummary, RowDecision, RowPatch, UploadAnswer} from '../../app/imports/schema.ts';
+import type {DuplicateHit, PreviewSummary, RowDecision, RowPatch} from '../../app/imports/schema.ts';
 import {logAccess} from '../audit/access-log.ts';
-import {copyRows} from '../db/bulk-copy.ts';
 import type {Sql} from '../db/sql.ts';
 import {blocks, databaseDuplicates, fileDuplicates, keysOf, type RowKeys} from './duplicates.ts';
 import {loadLookups} from './lookups.ts';
-import type {Sheet} from './read-file.ts';
 import type {ImportJobRow} from './jobs.ts';
 
 /**
- * The import's first steps (issue 16): a file becomes a job with its rows stored (server-only), the
- * mapping is suggested, and the preview checks every row as the card form would and looks for possible
- * duplicates, storing each row's verdict and the user's default choice; a row fixed in place is checked
- * again. Rows live in Postgres, not in memory: the user may leave and come back, and the import that
+ * The preview (issue 16): every row of a job checked as the card form would check it, and possible
+ * duplicates looked for, each row's verdict and the user's default choice stored; a row fixed in place
+ * is checked again. Rows live in Postgres, not in memory: the user may leave and come back, and the import that
  * follows resumes after a restart.
  */
-
-/** The first rows the mapping screen shows under each header. */
-const SAMPLE_ROWS = 5;
-
-export async function storeUpload(
-  sql: Sql,
-  ctx: AuthContext,
-  fileName: string,
-  sheet: Sheet,
-  format: {id: string; columns: FormatColumn[]} | undefined,
-): Promise<UploadAnswer> {
-  const id = nanoid();
-  const mapping = suggestMapping(sheet.headers, format?.columns);
-  await sql.begin(async pg => {
-    await pg`INSERT INTO import_job (id, file_name, created_by, headers, mapping, format_id, total_rows)
-             VALUES (${id}, ${fileName}, ${ctx.userID}, ${pg.json(sheet.headers)}, ${pg.json(mapping)},
-                     ${format?.id ?? null}, ${sheet.rows.length})`;
-    await copyRows(
-      pg as unknown as Sql,
-      'import_row',
-      sheet.rows.map(r => ({job_id: id, row_number: r.row, cells: r.cells})),
-    );
-  });
-  return {
-    id,
-    headers: sheet.headers,
-    sample: sheet.rows.slice(0, SAMPLE_ROWS).map(r => r.cells),
-    mapping,
-    rows: sheet.rows.length,
-  };
-}
 
 /** A row's verdict: its problems, its possible duplicates, and the choice it starts with. */
 type Verdict = {

@@ -23,8 +23,8 @@ import {clientIP, fail, readBody} from '../http/body.ts';
 import {blocks} from './duplicates.ts';
 import {forgetOldRows, readJob, rowsForgotten, type ImportJobRow} from './jobs.ts';
 import {localeOf} from './locale.ts';
-import {patchRow, startPreview, storeUpload} from './preview.ts';
-import {readSheet} from './read-file.ts';
+import {patchRow, startPreview} from './preview.ts';
+import {storeUpload} from './upload.ts';
 import {errorReport} from './report.ts';
 import {startImport} from './runner.ts';
 
@@ -34,7 +34,7 @@ export const isImportUploadPath = (path: string) => path === '/api/imports';
 /** A row fix holds at most every cell of a row. */
 const PATCH_MAX_BYTES = 1024 * 1024;
 
-const STATUS_OF_REFUSAL = {fileType: 415, emptyFile: 400, tooManyRows: 413, unreadable: 400} as const;
+const STATUS_OF_REFUSAL = {fileType: 415, emptyFile: 400, tooManyRows: 413, unreadable: 400, singleRowOnly: 403} as const;
 
 /** A file's name as kept for the job and the cards' history: no path, no control characters, at most 200 characters. */
 const fileNameOf = (name: string) =>
@@ -118,13 +118,9 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
         >`SELECT id, columns FROM excel_format WHERE id = ${formatID}`;
         if (!format) return fail(c, 400, 'invalidInput', 'No such format', [{field: 'formatID', message: 'unknownOption'}]);
       }
-      const sheet = await readSheet(new Uint8Array(await file.arrayBuffer()));
-      if (typeof sheet === 'string') return fail(c, STATUS_OF_REFUSAL[sheet], sheet, `The file cannot be imported (${sheet})`);
-      if (sheet.rows.length === 0) return fail(c, 400, 'emptyFile', 'The file has headers but no rows');
-      if (!mayImportRows(ctx, sheet.rows.length)) {
-        return fail(c, 403, 'singleRowOnly', 'Importing more than one row needs the importProfilesFromExcel permission');
-      }
-      const answer = await storeUpload(sql, ctx, fileNameOf(file.name), sheet, format);
+      const answer = await storeUpload(sql, ctx, fileNameOf(file.name), new Uint8Array(await file.arrayBuffer()), format);
+      if (typeof answer === 'string')
+        return fail(c, STATUS_OF_REFUSAL[answer], answer, `The file cannot be imported (${answer})`);
       // Each new import clears what older ones may no longer keep.
       await forgetOldRows(sql);
       return c.json(answer, 201);

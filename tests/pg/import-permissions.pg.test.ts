@@ -75,6 +75,9 @@ describe('importProfiles alone: one row, one card', () => {
     const res = await client.upload(cookieOf(single), sheet(2), 'two.csv');
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({error: 'singleRowOnly'});
+    // Refused while it was read: nothing of it was kept.
+    const [{jobs}] = await sql<[{jobs: number}]>`SELECT count(*)::int AS jobs FROM import_job WHERE file_name = 'two.csv'`;
+    expect(jobs).toBe(0);
 
     const job = await client.uploaded(cookieOf(single), sheet(1), 'one.csv');
     expect(await client.preview(cookieOf(single), job)).toMatchObject({total: 1, valid: 1, queued: 1});

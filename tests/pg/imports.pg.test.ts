@@ -285,5 +285,15 @@ describe('other encodings and formats of the same sheet', () => {
     expect((await client.upload(cookie, new Uint8Array(), 'empty.csv')).status).toBe(400);
     const headersOnly = await client.upload(cookie, new TextEncoder().encode('שם פרטי,שם משפחה\n'), 'headers.csv');
     expect(await headersOnly.json()).toMatchObject({error: 'emptyFile'});
+    const brokenZip = await client.upload(
+      cookie,
+      Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(300, 7)]),
+      'broken.xlsx',
+    );
+    expect(brokenZip.status).toBe(400);
+    expect(await brokenZip.json()).toMatchObject({error: 'unreadable'});
+    const [{jobs}] = await sql<[{jobs: number}]>`
+      SELECT count(*)::int AS jobs FROM import_job WHERE file_name IN ('photo.xlsx', 'empty.csv', 'headers.csv', 'broken.xlsx')`;
+    expect(jobs).toBe(0);
   });
 });
