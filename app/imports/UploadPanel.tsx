@@ -1,8 +1,8 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {Upload} from 'lucide-react';
+import {FileSpreadsheet, Upload} from 'lucide-react';
 import {useState, type FormEvent} from 'react';
 import {queries} from '../queries.ts';
-import {Button, Field, Select} from '../ui/controls.tsx';
+import {Button, Field, Select, buttonClass} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 import {importApi} from './api.ts';
 import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from './schema.ts';
@@ -45,14 +45,30 @@ export function UploadPanel({singleRowOnly, onUploaded}: {singleRowOnly: boolean
       <div className="grid gap-4 md:grid-cols-2">
         <Field label={m.import_file()} error={error}>
           {p => (
-            <input
-              {...p}
-              type="file"
-              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={e => (setFile(e.target.files?.[0]), setError(undefined))}
-              className="block w-full min-w-0 text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-800 hover:file:bg-brand-100"
-              data-testid="import-file"
-            />
+            // The browser's own file button speaks the browser's language: a button of ours instead.
+            <div className="flex min-w-0 flex-wrap items-center gap-3">
+              <label
+                htmlFor={p.id}
+                className={buttonClass(
+                  'secondary',
+                  'cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
+                )}
+              >
+                <FileSpreadsheet className="size-4" aria-hidden />
+                {m.import_choose_file()}
+              </label>
+              <input
+                {...p}
+                type="file"
+                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={e => (setFile(e.target.files?.[0]), setError(undefined))}
+                className="sr-only"
+                data-testid="import-file"
+              />
+              <span className="min-w-0 truncate text-sm text-slate-600" data-testid="import-file-name">
+                <bdi>{file?.name ?? m.import_no_file()}</bdi>
+              </span>
+            </div>
           )}
         </Field>
         <Field label={m.import_format_choice()}>

@@ -123,9 +123,11 @@ function sheet(surname: string) {
   return {buffer: Buffer.from(rows.map(r => r.join(',')).join('\n') + '\n'), fixedID: makeIsraeliID()};
 }
 
-async function upload(page: Page, name: string, buffer: Buffer) {
+async function upload(page: Page, name: string, buffer: Buffer, shot?: string) {
   await page.goto('/import/excel');
   await page.getByTestId('import-file').setInputFiles({name, mimeType: 'text/csv', buffer});
+  await expect(page.getByTestId('import-file-name')).toHaveText(name);
+  if (shot) await shots(page, shot);
   await page.getByTestId('import-upload-submit').click();
   await expect(page.getByTestId('import-mapping')).toBeVisible();
 }
@@ -164,7 +166,7 @@ test('upload → map → save the format → preview with errors → fix → imp
   await expect(colleague.getByTestId('candidate-row')).toHaveCount(0);
 
   await signIn(page, 'demo-admin');
-  await upload(page, file, buffer);
+  await upload(page, file, buffer, 'import-upload-he');
 
   // The Hebrew headers are recognised; the parents' phone column is matched by hand, the notes stay out.
   await expect(mappingOf(page, 'ת.ז.')).toHaveValue('idNumber');
