@@ -53,6 +53,7 @@ import {savedSearch, savedSearchPin, savedSearchPinRelationships, savedSearchRel
 import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
+import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -104,6 +105,9 @@ export const schema = createSchema({
     benefitCard,
     // Excel exports (issue 16)
     exportJob,
+    // Excel import (issue 16)
+    excelFormat,
+    importJob,
   ],
   relationships: [
     userRelationships,
@@ -127,6 +131,9 @@ export const schema = createSchema({
     // Engaged couples and benefit cards (issue 15)
     engagedCoupleRelationships,
     benefitCardRelationships,
+    // Excel import (issue 16)
+    excelFormatRelationships,
+    importJobRelationships,
   ],
 });
 

@@ -16,6 +16,7 @@ import {settingsMutators} from './settings/mutators.ts';
 import {siteMutators} from './site/mutators.ts';
 import {permissionMutators} from './staff/permission-mutators.ts';
 import {staffMutators} from './staff/mutators.ts';
+import {excelFormatMutators} from './imports/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -40,4 +41,6 @@ export const mutators = defineMutators({
   savedSearches: savedSearchMutators,
   // Engaged couples (issue 15)
   engagedCouples: engagedCoupleMutators,
+  // Excel import (issue 16): the saved column formats
+  excelFormats: excelFormatMutators,
 });

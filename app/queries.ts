@@ -17,6 +17,7 @@ import {savedSearchQueries} from './saved-searches/queries.ts';
 import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
 import {staffQueries} from './staff/queries.ts';
+import {importQueries} from './imports/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -42,4 +43,6 @@ export const queries = defineQueries({
   engagedCouples: engagedCoupleQueries,
   // Excel exports (issue 16)
   exports: exportQueries,
+  // Excel import (issue 16)
+  imports: importQueries,
 });

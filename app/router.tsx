@@ -33,6 +33,8 @@ import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {ExportsPage} from './exports/ExportsPage.tsx';
+import {ImportPage} from './imports/ImportPage.tsx';
+import {FormatsPage} from './imports/FormatsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
@@ -183,6 +185,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Saved searches (issue 14)
   '/home/saved-searches': SavedSearchesPage,
   '/home/needs-attention': NeedsAttentionPage,
+  // Excel import (issue 16)
+  '/import/excel': ImportPage,
+  '/import/excel/formats': FormatsPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -7,6 +7,7 @@ import {limitsFromEnv} from './auth/rate-limit.ts';
 import {trustedProxies} from './http/client-ip.ts';
 import {googleFromEnv} from './auth/google.ts';
 import {forumFromEnv} from './forum/nodebb.ts';
+import {resumeImports} from './imports/runner.ts';
 
 /** The API server process: REST calls, Zero's query and mutate endpoints, and (built) client files. */
 const ports = readPorts();
@@ -42,6 +43,8 @@ const app = createApi({
 
 const server = serve({fetch: app.fetch, port: ports.api, hostname: listenHost()}, info => {
   console.log(`listening on ${info.address}:${info.port}${development ? ' (development mode)' : ''}`);
+  // Excel imports a previous run left half-way go on (each batch was applied whole or not at all).
+  void resumeImports(sql).then(ids => ids.length > 0 && console.log(`resuming ${ids.length} import(s): ${ids.join(', ')}`));
 });
 
 function shutdown() {

@@ -44,6 +44,7 @@ import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
 import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
 import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
+import {isImportUploadPath, mountImportRoutes} from './imports/routes.ts';
 
 export type ApiEnv = {Variables: {session: Session | undefined}};
 
@@ -111,7 +112,10 @@ export function createApi(options: ApiOptions) {
     }),
   );
   // Other sites may not make a signed-in browser change anything (CSRF), here or through zero-cache.
-  app.use('/api/*', sameOriginWrites({origins: options.appOrigins ?? [], multipart: isUploadPath}));
+  app.use(
+    '/api/*',
+    sameOriginWrites({origins: options.appOrigins ?? [], multipart: path => isUploadPath(path) || isImportUploadPath(path)}),
+  );
   app.use(
     '/api/zero/*',
     bodyLimit({maxSize: ZERO_MAX_BODY_BYTES, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')}),
@@ -154,6 +158,8 @@ export function createApi(options: ApiOptions) {
   mountBonusCheckRoute(app, sql, limits.allowBonusCheck);
   mountEngagedCoupleRoutes(app, sql);
   mountExportRoutes(app, sql, options.exportsDir ?? exportsDirFromEnv());
+  // Excel import (issue 16)
+  mountImportRoutes(app, sql);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

@@ -69,6 +69,9 @@ const MESSAGES: Record<string, () => string> = {
   coupleSideNeedsCard: m.couples_error_side_needs_card,
   coupleUndoFirst: m.couples_error_undo_first,
   coupleStatusChanged: m.couples_error_status_changed,
+  // Excel formats (issue 16): a field mapped twice, or none at all.
+  fieldTwice: m.import_error_field_twice,
+  noFieldMapped: m.import_error_no_field,
 };
 
 export type FieldErrors = Record<string, string>;

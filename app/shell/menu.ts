@@ -99,6 +99,7 @@ export const MENU: readonly MenuHeading[] = [
             icon: FileSpreadsheet,
             children: [
               {kind: 'section', path: '/import/excel'},
+              {kind: 'section', path: '/import/excel/formats'},
               {kind: 'section', path: '/admin/exports'},
             ],
           },

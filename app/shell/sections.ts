@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   PhoneCall,
   Printer,
+  Sheet,
   Lightbulb,
   ScrollText,
   Tags,
@@ -48,6 +49,8 @@ export type Section = {
   permission?: Permission;
   /** A role that may open it without the permission (a community's coordinator: its registration links and arrivals). */
   orRole?: Role;
+  /** Another permission that opens it (the Excel import's importProfiles, for a file of one row). */
+  orPermission?: Permission;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
   saveBar?: boolean;
@@ -91,7 +94,23 @@ export const SECTIONS = [
   // Places (issue 13): sectors and communities share institutions' permission (the spec's control panel
   // keeps "communities and institutions" together).
   {path: '/sectors', title: m.section_sectors, icon: Tags, permission: 'editSchools', built: true},
-  {path: '/import/excel', title: m.section_import_excel, icon: FileUp, permission: 'importProfilesFromExcel'},
+  // Excel import (issue 16): many rows with importProfilesFromExcel, one with importProfiles; the saved formats.
+  {
+    path: '/import/excel',
+    title: m.section_import_excel,
+    icon: FileUp,
+    permission: 'importProfilesFromExcel',
+    orPermission: 'importProfiles',
+    built: true,
+  },
+  {
+    path: '/import/excel/formats',
+    title: m.section_excel_formats,
+    icon: Sheet,
+    permission: 'importProfilesFromExcel',
+    orPermission: 'importProfiles',
+    built: true,
+  },
   // Excel exports (issue 16): what the user may see, streamed on the server, followed live to the download.
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel', built: true},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog', built: true},
@@ -133,6 +152,9 @@ export type BuiltSectionPath = Exclude<Extract<(typeof SECTIONS)[number], {built
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
 
-/** Whether this user may open the section: its permission (admins hold all), or its role exception. */
+/** Whether this user may open the section: its permission (admins hold all), or its other permission or role. */
 export const mayOpen = (section: Section, ctx: AuthContext): boolean =>
-  !section.permission || can(ctx, section.permission) || (section.orRole !== undefined && ctx.role === section.orRole);
+  !section.permission ||
+  can(ctx, section.permission) ||
+  (section.orPermission !== undefined && can(ctx, section.orPermission)) ||
+  (section.orRole !== undefined && ctx.role === section.orRole);

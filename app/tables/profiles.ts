@@ -85,6 +85,8 @@ export const profileRevision = table('profileRevision')
     /** The staff user who made the change; absent when the candidate did (self-user edit, issue 15). */
     userID: string().from('user_id').optional(),
     byCandidate: boolean().from('by_candidate'),
+    /** The file an imported card came from (its creation revision, issue 16). */
+    importedFrom: string().from('imported_from').optional(),
     field: string(),
     oldValue: json<ReadonlyJSONValue>().from('old_value').optional(),
     newValue: json<ReadonlyJSONValue>().from('new_value').optional(),

@@ -11,7 +11,7 @@ import {allowedFilters} from '../../permissions/search.ts';
 import type {ApiEnv} from '../api.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
-import {contentDisposition} from '../files/routes.ts';
+import {contentDisposition} from '../files/transfer.ts';
 import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
 import {exportFile, insertJob, ownJob, sweepExports, type ExportJob} from './jobs.ts';
 import {startExport} from './run.ts';

@@ -36,7 +36,7 @@ export function logEntries(sql: Sql, q: LogQuery) {
   const changes =
     kind === undefined || kind === 'change'
       ? sql`SELECT 'change:' || r.id AS key, r.created_at AS at, 'change' AS kind, r.user_id, r.profile_id,
-                   r.field AS action, NULL AS result, NULL AS ip, NULL AS detail
+                   r.field AS action, NULL AS result, NULL AS ip, r.imported_from AS detail
             FROM profile_revision r WHERE true ${who} ${record} ${when('created_at')}`
       : undefined;
   const reads =

@@ -52,6 +52,18 @@ async function assertInstitution(tx: Transaction, typed: string) {
 }
 
 /**
+ * Which refusal a card meets whose ID number another card has: the other card's birth date or gender
+ * differ (the spec's mismatch messages), or it is the same person (a duplicate). Also the Excel import's
+ * (server/imports/).
+ */
+export const idNumberClash = (other: {birthDate: number; gender: string}, card: {birthDate: string; gender: string}) =>
+  other.birthDate !== isoDateToMs(card.birthDate)
+    ? 'birthDateMismatch'
+    : other.gender !== card.gender
+      ? 'genderMismatch'
+      : 'idExists';
+
+/**
  * An ID number belongs to one person (spec §5): another card with it must be the same person (same
  * birth date and gender, else the spec's mismatch messages), and then it is a duplicate. The server
  * looks at every card, also those the user may not see; but only a user who may open the other card is
@@ -69,12 +81,7 @@ async function assertIDNumberFree(tx: Transaction, ctx: AuthContext, card: CardS
       .one(),
   );
   if (!other) return;
-  const code =
-    other.birthDate !== isoDateToMs(card.birthDate)
-      ? 'birthDateMismatch'
-      : other.gender !== card.gender
-        ? 'genderMismatch'
-        : 'idExists';
+  const code = idNumberClash(other, card);
   const visible = await tx.run(visibleProfiles(zql.profile, ctx).where('id', other.id).one());
   const audit = {what: 'id-number', profileID: other.id, detail: {reason: code}} as const;
   if (visible) {

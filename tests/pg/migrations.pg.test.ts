@@ -40,6 +40,8 @@ describe('migrations', () => {
       'community',
       'engaged_couple',
       'export_job',
+      'excel_format',
+      'import_job',
       'institution',
       'phone_call',
       'profile',
@@ -107,6 +109,11 @@ describe('migrations', () => {
     expect([...tables.benefit_card!].sort()).toEqual(declared('benefitCard'));
     // Excel exports (migrations/0039): the jobs as declared; the language they were asked in stays server-only.
     expect([...tables.export_job!].sort()).toEqual(declared('exportJob'));
+    // Excel import (migrations/0040): the formats and the jobs' progress, as declared; a file's rows
+    // (import_row: people not yet in the system) stay server-only.
+    expect([...tables.excel_format!].sort()).toEqual(declared('excelFormat'));
+    expect([...tables.import_job!].sort()).toEqual(declared('importJob'));
+    expect(tables).not.toHaveProperty('import_row');
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -320,7 +320,9 @@ function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
                 {r.byCandidate ? m.card_history_by_candidate() : r.author?.name}
               </bdi>
               {r.field === 'created' ? (
-                <span className="text-slate-700">{m.card_history_created()}</span>
+                <span className="text-slate-700">
+                  {r.importedFrom ? m.card_history_imported({file: r.importedFrom}) : m.card_history_created()}
+                </span>
               ) : isTransferEntry(r.field) ? (
                 <TransferHistoryEntry profileID={id} value={r.newValue} />
               ) : (

@@ -1,0 +1,58 @@
+/**
+ * Excel import (issue 16, migrations/0040): the saved column formats and the import jobs' progress.
+ * Read only through app/imports/queries.ts, which applies permissions/imports.ts. The file's rows
+ * themselves (import_row) are server-only and reach the screen over REST (server/imports/).
+ */
+import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
+import type {FormatColumn, ImportStatus} from '../imports/schema.ts';
+import type {ProfileDatabase} from './shared.ts';
+import {user} from './staff.ts';
+
+export const excelFormat = table('excelFormat')
+  .from('excel_format')
+  .columns({
+    id: string(),
+    name: string(),
+    columns: json<FormatColumn[]>(),
+    createdBy: string().from('created_by'),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
+  })
+  .primaryKey('id');
+
+export const importJob = table('importJob')
+  .from('import_job')
+  .columns({
+    id: string(),
+    fileName: string().from('file_name'),
+    createdBy: string().from('created_by'),
+    status: enumeration<ImportStatus>(),
+    headers: json<string[]>(),
+    /** The card field of each column, in the sheet's order (null: the column is not imported). */
+    mapping: json<Array<string | null>>(),
+    formatID: string().from('format_id').optional(),
+    database: enumeration<ProfileDatabase>().optional(),
+    temporary: boolean(),
+    totalRows: number().from('total_rows'),
+    validRows: number().from('valid_rows'),
+    errorRows: number().from('error_rows'),
+    duplicateRows: number().from('duplicate_rows'),
+    queuedRows: number().from('queued_rows'),
+    importedRows: number().from('imported_rows'),
+    rejectedRows: number().from('rejected_rows'),
+    failure: string().optional(),
+    createdAt: number().from('created_at'),
+    updatedAt: number().from('updated_at'),
+    startedAt: number().from('started_at').optional(),
+    finishedAt: number().from('finished_at').optional(),
+  })
+  .primaryKey('id');
+
+export const excelFormatRelationships = relationships(excelFormat, ({one}) => ({
+  creator: one({sourceField: ['createdBy'], destField: ['id'], destSchema: user}),
+}));
+
+export const importJobRelationships = relationships(importJob, ({one}) => ({
+  creator: one({sourceField: ['createdBy'], destField: ['id'], destSchema: user}),
+  format: one({sourceField: ['formatID'], destField: ['id'], destSchema: excelFormat}),
+}));
