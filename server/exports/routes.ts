@@ -16,7 +16,7 @@ import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
 import {exportFile, insertJob, ownJob, sweepExports, type ExportJob} from './jobs.ts';
 import {startExport} from './run.ts';
 import {SHEETS} from './sheets/index.ts';
-import {say} from './sheets/sheet.ts';
+import {inLocale} from '../i18n/locale.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -109,7 +109,7 @@ const notFound = (c: Context) => fail(c, 404, 'notFound', 'No such export, or it
 /** "כרטיסים 2026-05-03.xlsx": the sheet's name in the export's language and the day it was made. */
 function downloadName(job: ExportJob): string {
   const day = (job.finished_at ?? new Date()).toLocaleDateString('en-CA', {timeZone: 'Asia/Jerusalem'});
-  return `${say(SHEETS[job.kind].title, job.locale)} ${day}.xlsx`;
+  return `${inLocale(job.locale, SHEETS[job.kind].title)} ${day}.xlsx`;
 }
 
 /** Writes each signed-in download attempt to the access log once the route has answered. */

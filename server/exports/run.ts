@@ -4,7 +4,7 @@ import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {exportFile, markFailed, markReady, partialFile, reportProgress, type ExportJob} from './jobs.ts';
 import {SHEETS} from './sheets/index.ts';
-import {say} from './sheets/sheet.ts';
+import {inLocale} from '../i18n/locale.ts';
 import {openSheet, type SheetWriter} from './workbook.ts';
 
 /** Rows read from Postgres at a time: the export holds one such batch, never the whole result. */
@@ -22,7 +22,7 @@ const running = new Set<Promise<void>>();
  * failed job. Runs after the request that asked for it has been answered.
  */
 export function startExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthContext, ip: string | null) {
-  const work = writeExport(sql, dir, job, ctx, ip).catch((error: Error) => {
+  const work = inLocale(job.locale, () => writeExport(sql, dir, job, ctx, ip)).catch((error: Error) => {
     console.error(`export ${job.id}: could not record its end: ${error.message}`);
   });
   running.add(work);
@@ -42,9 +42,9 @@ async function writeExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthConte
   try {
     await mkdir(dir, {recursive: true, mode: 0o700});
     writer = openSheet(partial, {
-      name: say(sheet.title, job.locale),
+      name: sheet.title(),
       rightToLeft: job.locale === 'he',
-      columns: sheet.columns.map(c => ({header: say(c.header, job.locale), kind: c.kind})),
+      columns: sheet.columns.map(c => ({header: c.header(), kind: c.kind})),
     });
     let reported = Date.now();
     for await (const batch of sheet.rows(sql, ctx, job.filters).cursor(BATCH_ROWS)) {

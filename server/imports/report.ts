@@ -5,7 +5,7 @@ import type {PreviewRow} from '../../app/imports/schema.ts';
 import type {Locale} from '../../zero-schema.ts';
 import type {Sql} from '../db/sql.ts';
 import type {ImportJobRow} from './jobs.ts';
-import {inLocale} from './locale.ts';
+import {inLocale} from '../i18n/locale.ts';
 
 /** Rows read from Postgres at a time while the report streams. */
 const REPORT_BATCH = 500;

@@ -22,7 +22,7 @@ import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {blocks} from './duplicates.ts';
 import {forgetOldRows, readJob, rowsForgotten, type ImportJobRow} from './jobs.ts';
-import {localeOf} from './locale.ts';
+import {localeOf} from '../i18n/locale.ts';
 import {patchRow, startPreview} from './preview.ts';
 import {storeUpload} from './upload.ts';
 import {errorReport} from './report.ts';

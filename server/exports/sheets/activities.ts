@@ -3,9 +3,8 @@ import type {ActivityType} from '../../../app/activities/schema.ts';
 import {formatDuration} from '../../../app/calls/format.ts';
 import {formatPhone} from '../../../app/lib/phones.ts';
 import * as m from '../../../app/paraglide/messages.js';
-import type {Locale} from '../../../zero-schema.ts';
 import {visibleActivitiesSql, visibleSideNameSql} from '../../../permissions/activities-sql.ts';
-import {defineSheet, say} from './sheet.ts';
+import {defineSheet} from './sheet.ts';
 
 type ActivityRow = {
   code: string | null;
@@ -26,8 +25,7 @@ type ActivityRow = {
 };
 
 /** A side as the activity screens show it: the card's name, or "a profile you may not see". */
-const side = (id: string | null, name: string | null, locale: Locale) =>
-  id === null ? null : (name ?? say(m.activity_hidden_card, locale));
+const side = (id: string | null, name: string | null) => (id === null ? null : (name ?? m.activity_hidden_card()));
 
 /**
  * Activities (issue 16): those this user receives (visibleActivitiesSql, the twin of the screens'
@@ -38,11 +36,11 @@ export const activitiesSheet = defineSheet<ActivityRow>({
   title: m.export_kind_activities,
   columns: [
     {header: m.activity_code, kind: 'digits', value: r => r.code},
-    {header: m.activity_type, kind: 'text', value: (r, locale) => say(TYPE_LABEL[r.type], locale)},
-    {header: m.activity_status, kind: 'text', value: (r, locale) => say(STATUS_LABEL[r.status], locale)},
+    {header: m.activity_type, kind: 'text', value: r => TYPE_LABEL[r.type]()},
+    {header: m.activity_status, kind: 'text', value: r => STATUS_LABEL[r.status]()},
     {header: m.activity_title, kind: 'text', value: r => r.title},
-    {header: m.activity_candidate_a, kind: 'text', value: (r, locale) => side(r.male_profile_id, r.male_name, locale)},
-    {header: m.activity_candidate_b, kind: 'text', value: (r, locale) => side(r.female_profile_id, r.female_name, locale)},
+    {header: m.activity_candidate_a, kind: 'text', value: r => side(r.male_profile_id, r.male_name)},
+    {header: m.activity_candidate_b, kind: 'text', value: r => side(r.female_profile_id, r.female_name)},
     {header: m.activity_summary, kind: 'long', value: r => r.summary},
     {header: m.activity_reminder, kind: 'moment', value: r => r.reminder_at},
     {header: m.activities_column_entered_by, kind: 'text', value: r => r.author},

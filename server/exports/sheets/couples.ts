@@ -1,7 +1,7 @@
 import {STATUS_LABEL} from '../../../app/engaged-couples/labels.ts';
 import * as m from '../../../app/paraglide/messages.js';
 import {visibleCouplesSql} from '../../../permissions/engaged-couples-sql.ts';
-import {defineSheet, say} from './sheet.ts';
+import {defineSheet} from './sheet.ts';
 
 type CoupleRow = {
   status: keyof typeof STATUS_LABEL;
@@ -27,7 +27,7 @@ type CoupleRow = {
 export const couplesSheet = defineSheet<CoupleRow>({
   title: m.export_kind_couples,
   columns: [
-    {header: m.couples_status, kind: 'text', value: (r, locale) => say(STATUS_LABEL[r.status], locale)},
+    {header: m.couples_status, kind: 'text', value: r => STATUS_LABEL[r.status]()},
     {header: m.couples_groom, kind: 'text', value: r => r.male_name},
     {header: m.export_groom_id_number, kind: 'digits', value: r => r.male_id_number},
     {header: m.couples_bride, kind: 'text', value: r => r.female_name},
@@ -39,7 +39,7 @@ export const couplesSheet = defineSheet<CoupleRow>({
     {
       header: m.export_reported_by,
       kind: 'text',
-      value: (r, locale) => (r.by_candidate ? say(m.couples_by_candidate, locale) : r.submitter),
+      value: r => (r.by_candidate ? m.couples_by_candidate() : r.submitter),
     },
     {header: m.export_reported_at, kind: 'moment', value: r => r.submitted_at},
     {header: m.export_decided_at, kind: 'moment', value: r => r.decided_at},

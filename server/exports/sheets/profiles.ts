@@ -6,10 +6,10 @@ import {genderLabel} from '../../../app/candidates/labels.ts';
 import {formatPhone} from '../../../app/lib/phones.ts';
 import {labelOf} from '../../../app/lookups.ts';
 import * as m from '../../../app/paraglide/messages.js';
-import type {Gender, Labels, Locale, ProfileDatabase, ProfileState} from '../../../zero-schema.ts';
+import type {Gender, Labels, ProfileDatabase, ProfileState} from '../../../zero-schema.ts';
 import {listedProfilesSql} from '../../candidates/count.ts';
 import type {CellKind, CellValue} from '../workbook.ts';
-import {defineSheet, say, type Column, type Message} from './sheet.ts';
+import {defineSheet, type Column, type Message} from './sheet.ts';
 
 type ProfileRow = {
   forename: string;
@@ -35,24 +35,24 @@ type ProfileRow = {
 
 const DATABASE_LABEL: Record<ProfileDatabase, Message> = {general: m.database_general, personal: m.database_personal};
 
-const option = (list: keyof typeof OPTIONS, id: string, locale: Locale) => {
+const option = (list: keyof typeof OPTIONS, id: string) => {
   const label = (OPTIONS[list] as Record<string, Message | undefined>)[id];
-  return label ? say(label, locale) : id;
+  return label ? label() : id;
 };
 
 /** A detail as the card shows it, in the export's language; phones in the form people write them. */
-function detailValue(field: CardField, value: CardDetails[string], locale: Locale): CellValue {
+function detailValue(field: CardField, value: CardDetails[string]): CellValue {
   if (value === undefined || value === null) return null;
   switch (field.kind.type) {
     case 'choice':
-      return option(field.kind.options, String(value), locale);
+      return option(field.kind.options, String(value));
     case 'choices':
       return [value as string[]]
         .flat()
-        .map(id => option((field.kind as {options: keyof typeof OPTIONS}).options, id, locale))
+        .map(id => option((field.kind as {options: keyof typeof OPTIONS}).options, id))
         .join(', ');
     case 'yesNo':
-      return say(value ? m.opt_yes_no_yes : m.opt_yes_no_no, locale);
+      return (value ? m.opt_yes_no_yes : m.opt_yes_no_no)();
     case 'phone':
     case 'phones':
       return [value as string | string[]].flat().map(formatPhone).join(', ');
@@ -74,7 +74,7 @@ const DETAIL_KIND: Partial<Record<CardField['kind']['type'], CellKind>> = {
 const detailColumns: Column<ProfileRow>[] = DETAIL_FIELDS.map(field => ({
   header: field.label,
   kind: DETAIL_KIND[field.kind.type] ?? 'text',
-  value: (row, locale) => detailValue(field, row.details?.[field.key], locale),
+  value: row => detailValue(field, row.details?.[field.key]),
 }));
 
 /**
@@ -89,14 +89,14 @@ export const profilesSheet = defineSheet<ProfileRow>({
     {header: m.field_forename, kind: 'text', value: r => r.forename},
     {header: m.field_surname, kind: 'text', value: r => r.surname},
     {header: m.field_id_number, kind: 'digits', value: r => r.id_number},
-    {header: m.field_gender, kind: 'text', value: (r, locale) => say(genderLabel[r.gender], locale)},
+    {header: m.field_gender, kind: 'text', value: r => genderLabel[r.gender]()},
     {header: m.field_birth_date, kind: 'date', value: r => r.birth_date},
     {header: m.field_city, kind: 'text', value: r => r.city},
     {header: m.field_sector, kind: 'text', value: (r, locale) => labelOf(r.sector ?? undefined, locale)},
     {header: m.field_status, kind: 'text', value: (r, locale) => labelOf(r.status ?? undefined, locale)},
     {header: m.pf_community, kind: 'text', value: r => r.community},
-    {header: m.card_state, kind: 'text', value: (r, locale) => say(STATE_LABEL[r.state], locale)},
-    {header: m.field_database, kind: 'text', value: (r, locale) => say(DATABASE_LABEL[r.database], locale)},
+    {header: m.card_state, kind: 'text', value: r => STATE_LABEL[r.state]()},
+    {header: m.field_database, kind: 'text', value: r => DATABASE_LABEL[r.database]()},
     {header: m.column_owner, kind: 'text', value: r => r.owner},
     {header: m.card_open_from, kind: 'date', value: r => r.open_from},
     {header: m.card_entry_date, kind: 'date', value: r => r.entry_date},

@@ -7,7 +7,7 @@ import {formatPhone} from '../../../app/lib/phones.ts';
 import type {Employment, Gender} from '../../../zero-schema.ts';
 import type {Role} from '../../../permissions/roles.ts';
 import {genderLabel} from '../../../app/candidates/labels.ts';
-import {defineSheet, say} from './sheet.ts';
+import {defineSheet} from './sheet.ts';
 
 type StaffRow = {
   name: string;
@@ -35,17 +35,17 @@ export const shadchanimSheet = defineSheet<StaffRow>({
   title: m.export_kind_shadchanim,
   columns: [
     {header: m.staff_name, kind: 'text', value: r => r.name},
-    {header: m.staff_role, kind: 'text', value: (r, locale) => say(roleLabel[r.blocked_from_role ?? r.role], locale)},
+    {header: m.staff_role, kind: 'text', value: r => roleLabel[r.blocked_from_role ?? r.role]()},
     {
       header: m.staff_filter_state,
       kind: 'text',
-      value: (r, locale) => say(STATE_LABEL[staffStateOf({role: r.role, approvedAt: r.approved_at?.getTime()})], locale),
+      value: r => STATE_LABEL[staffStateOf({role: r.role, approvedAt: r.approved_at?.getTime()})](),
     },
-    {header: m.staff_gender, kind: 'text', value: (r, locale) => say(genderLabel[r.gender], locale)},
+    {header: m.staff_gender, kind: 'text', value: r => genderLabel[r.gender]()},
     {header: m.staff_phone, kind: 'digits', value: r => r.phone && formatPhone(r.phone)},
     {header: m.staff_landline, kind: 'digits', value: r => r.landline && formatPhone(r.landline)},
     {header: m.staff_email, kind: 'text', value: r => r.email},
-    {header: m.staff_employment, kind: 'text', value: (r, locale) => say(EMPLOYMENT_LABEL[r.employment], locale)},
+    {header: m.staff_employment, kind: 'text', value: r => EMPLOYMENT_LABEL[r.employment]()},
     {header: m.staff_available_hours, kind: 'long', value: r => r.available_hours},
     {header: m.staff_print_notes, kind: 'long', value: r => r.print_notes},
     {header: m.staff_score, kind: 'number', value: r => r.score},

@@ -9,12 +9,10 @@ import type {CellKind, CellValue} from '../workbook.ts';
 export type Message = () => string;
 
 /**
- * A message in the export's language rather than the server's: paraglide's compiled messages take
- * (inputs, {locale}); the tables type them as () => string, since the browser calls them bare.
+ * A column: its header, how its cells are written, and a row's value. Messages are said bare: the
+ * export runs in its language's context (server/i18n/locale.ts); data labels (sectors, statuses) take
+ * that language as an argument.
  */
-export const say = (message: Message, locale: Locale, inputs: Record<string, unknown> = {}): string =>
-  (message as (inputs: Record<string, unknown>, options: {locale: Locale}) => string)(inputs, {locale});
-
 export type Column<R> = {header: Message; kind: CellKind; value: (row: R, locale: Locale) => CellValue};
 
 /**

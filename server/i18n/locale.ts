@@ -8,9 +8,9 @@ import {
 import type {Locale} from '../../zero-schema.ts';
 
 /**
- * Server-side texts in the user's language (the error report's messages): paraglide reads the locale of
- * the async context it runs in. The storage is installed once for the process; a caller that finds one
- * installed already (another server feature's) uses that one.
+ * Server-side texts in the user's language (the exports' sheets, the import's error report): paraglide
+ * reads the locale of the async context it runs in, so code shared with the browser calls messages bare.
+ * The storage is installed once for the process.
  */
 export function inLocale<T>(locale: Locale, run: () => T): T {
   if (!getServerAsyncLocalStorage())
