@@ -7,6 +7,7 @@ import {startImport} from '../../server/imports/runner.ts';
 import {startTestApi} from '../support/api.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {importClient} from '../support/imports.ts';
+import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from '../../app/imports/schema.ts';
 import {HEBREW_CSV_NAME, hebrewCsv, hebrewRows, hebrewXlsx, windows1255Csv} from '../fixtures/imports/files.ts';
 
 /**
@@ -294,6 +295,26 @@ describe('other encodings and formats of the same sheet', () => {
     expect(await brokenZip.json()).toMatchObject({error: 'unreadable'});
     const [{jobs}] = await sql<[{jobs: number}]>`
       SELECT count(*)::int AS jobs FROM import_job WHERE file_name IN ('photo.xlsx', 'empty.csv', 'headers.csv', 'broken.xlsx')`;
+    expect(jobs).toBe(0);
+  });
+
+  test('the limits: 100,000 rows are taken, one more is refused whole; a file over 20 MB is refused', async () => {
+    const sheetOf = (rows: number) => new TextEncoder().encode('שם פרטי,שם משפחה\n' + 'משה,כהן\n'.repeat(rows));
+    const full = await client.upload(cookie, sheetOf(MAX_IMPORT_ROWS), 'full.csv');
+    expect(full.status).toBe(201);
+    const {id} = (await full.json()) as {id: string};
+    const [{stored}] = await sql<[{stored: number}]>`SELECT count(*)::int AS stored FROM import_row WHERE job_id = ${id}`;
+    expect(stored).toBe(MAX_IMPORT_ROWS);
+    await client.cancel(cookie, id);
+
+    const over = await client.upload(cookie, sheetOf(MAX_IMPORT_ROWS + 1), 'over.csv');
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({error: 'tooManyRows'});
+    const large = await client.upload(cookie, new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61), 'large.csv');
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({error: 'fileTooLarge'});
+    const [{jobs}] = await sql<[{jobs: number}]>`
+      SELECT count(*)::int AS jobs FROM import_job WHERE file_name IN ('over.csv', 'large.csv')`;
     expect(jobs).toBe(0);
   });
 });
