@@ -1,8 +1,6 @@
 import {ArrowRight, BadgeCheck, Mail, Pencil} from 'lucide-react';
-import {useEffect, useState, type FormEvent} from 'react';
+import {useEffect, useState} from 'react';
 import {toast} from 'sonner';
-import * as v from 'valibot';
-import {selfVerifySchema} from '../auth/self-user-schemas.ts';
 import {call} from '../login/api.ts';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
@@ -29,8 +27,6 @@ export function SelfVerifyEmailPage() {
   usePageTitle(m.self_verify_email_title());
   const [ticket, setTicket] = useState<TicketEmail>();
   const [sent, setSent] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
   const [error, setError] = useState<string>();
   const [waiting, setWaiting] = useState(false);
 
@@ -48,24 +44,7 @@ export function SelfVerifyEmailPage() {
     const result = await call(`${SELF_VERIFY_EMAIL_PATH}/send-code`, {});
     setWaiting(false);
     if (!result.ok) return setError(refusalText(result.error, result.message));
-    setCode('');
-    setCodeError(undefined);
     setSent(true);
-  }
-
-  async function verify(e: FormEvent) {
-    e.preventDefault();
-    if (!v.is(selfVerifySchema, {verifyCode: code}) || waiting) return;
-    setWaiting(true);
-    const result = await call(`${SELF_VERIFY_EMAIL_PATH}/verify`, {verifyCode: code.trim()});
-    setWaiting(false);
-    if (!result.ok) {
-      if (result.error === 'notSignedIn') return location.assign('/self-user/login');
-      return setCodeError(refusalText(result.error, result.message));
-    }
-    toast.success(m.self_verify_email_done());
-    setSent(false);
-    await load();
   }
 
   return (
@@ -91,14 +70,13 @@ export function SelfVerifyEmailPage() {
           <CodeEntryForm
             target={<EmailLine email={ticket.email} />}
             hint={m.self_verify_email_hint()}
-            code={code}
-            error={codeError}
-            waiting={waiting}
-            onCodeChange={value => {
-              setCode(value);
-              setCodeError(undefined);
+            verifyPath={`${SELF_VERIFY_EMAIL_PATH}/verify`}
+            refusalText={refusalText}
+            onVerified={async () => {
+              toast.success(m.self_verify_email_done());
+              setSent(false);
+              await load();
             }}
-            onSubmit={verify}
             onBack={() => setSent(false)}
           />
         ) : (

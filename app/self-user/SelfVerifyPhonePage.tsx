@@ -1,14 +1,13 @@
 import {ArrowRight, BadgeCheck, Phone} from 'lucide-react';
-import {useEffect, useState, type FormEvent} from 'react';
+import {useEffect, useState} from 'react';
 import {toast} from 'sonner';
-import * as v from 'valibot';
 import {formatPhone} from '../lib/phones.ts';
 import {call} from '../login/api.ts';
 import {AuthFrame} from '../login/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import {verifyPhoneCodeSchema, type TicketPhones} from './verify.ts';
+import type {TicketPhones} from './verify.ts';
 import {CodeEntryForm} from './CodeEntryForm.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -26,8 +25,6 @@ export function SelfVerifyPhonePage() {
   usePageTitle(m.self_verify_title());
   const [phones, setPhones] = useState<TicketPhones['phones']>();
   const [calling, setCalling] = useState<string>();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
   const [error, setError] = useState<string>();
   const [waiting, setWaiting] = useState(false);
 
@@ -44,24 +41,7 @@ export function SelfVerifyPhonePage() {
     const result = await call('/api/peoples/self-verify/call-me', {phone});
     setWaiting(false);
     if (!result.ok) return setError(refusalText(result.error, result.message, result.issues));
-    setCode('');
-    setCodeError(undefined);
     setCalling(phone);
-  }
-
-  async function verify(e: FormEvent) {
-    e.preventDefault();
-    if (!v.is(verifyPhoneCodeSchema, {verifyCode: code}) || waiting) return;
-    setWaiting(true);
-    const result = await call('/api/peoples/self-verify/verify', {verifyCode: code.trim()});
-    setWaiting(false);
-    if (!result.ok) {
-      if (result.error === 'notSignedIn') return location.assign('/self-user/login');
-      return setCodeError(refusalText(result.error, result.message));
-    }
-    toast.success(m.self_verify_done());
-    setCalling(undefined);
-    await load();
   }
 
   return (
@@ -79,14 +59,13 @@ export function SelfVerifyPhonePage() {
               </p>
             }
             hint={m.login_code_hint_hungup()}
-            code={code}
-            error={codeError}
-            waiting={waiting}
-            onCodeChange={value => {
-              setCode(value);
-              setCodeError(undefined);
+            verifyPath="/api/peoples/self-verify/verify"
+            refusalText={refusalText}
+            onVerified={async () => {
+              toast.success(m.self_verify_done());
+              setCalling(undefined);
+              await load();
             }}
-            onSubmit={verify}
             onBack={() => setCalling(undefined)}
           />
         ) : (
