@@ -46,7 +46,8 @@ async function writeExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthConte
       rightToLeft: job.locale === 'he',
       columns: sheet.columns.map(c => ({header: c.header(), kind: c.kind})),
     });
-    let reported = Date.now();
+    // The first batch's count shows at once; then one update every PROGRESS_EVERY_MS.
+    let reported = 0;
     for await (const batch of sheet.rows(sql, ctx, job.filters).cursor(BATCH_ROWS)) {
       for (const row of batch) writer.addRow(sheet.columns.map(c => c.value(row, job.locale)));
       rows += batch.length;
