@@ -34,13 +34,13 @@ export function GoalsPage() {
     <section className="space-y-5" data-testid="goals-page">
       <PageHeader title={m.section_goals()} subtitle={m.goals_subtitle()}>
         <div className="flex items-center gap-1" data-testid="goals-month">
-          <Button variant="ghost" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={m.goals_previous_month()}>
+          <Button variant="ghost" onClick={() => setMonth(shiftMonth(month, -1))} aria-label={m.date_previous_month()}>
             <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
           </Button>
           <span className="min-w-36 text-center text-sm font-medium text-slate-900" aria-live="polite">
             {monthName}
           </span>
-          <Button variant="ghost" onClick={() => setMonth(shiftMonth(month, 1))} aria-label={m.goals_next_month()}>
+          <Button variant="ghost" onClick={() => setMonth(shiftMonth(month, 1))} aria-label={m.date_next_month()}>
             <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
           </Button>
         </div>

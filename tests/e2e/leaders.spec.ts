@@ -87,6 +87,35 @@ test('goals: set on /users/goals, refused when empty, progress live on the shadc
   await sql.end();
   await expect(bar.getByTestId('my-goal-suggestions-numbers')).toHaveText(`${suggestions + 1} of ${goal}`);
   await expect(card.getByTestId('goal-suggestions-numbers')).toHaveText(`${suggestions + 1} מתוך ${goal}`);
+  await shadchan.getByTestId('my-goals').screenshot({path: `${SHOTS}/my-goals-progress-1280-en.png`});
+  await shadchan.setViewportSize({width: 375, height: 800});
+  await shadchan.getByTestId('my-goals').screenshot({path: `${SHOTS}/my-goals-progress-375-en.png`});
+});
+
+test('the administrator’s new points change the scores in an open dashboard', async ({page, browser}) => {
+  const sql = db();
+  const [row] = await sql<{points: number; couples: number}[]>`
+    SELECT points, couples FROM shadchan_score WHERE id = ${`demo-shadchan:${MONTH}`}`;
+  const [couple] = await sql<{points: number}[]>`SELECT points FROM score_points WHERE kind = 'couple'`;
+  await sql.end();
+  const shadchan = await newSignedInPage(browser, 'demo-shadchan');
+  await openDashboard(shadchan);
+  await expect(shadchan.getByTestId('my-monthly-score')).toHaveText(String(row!.points));
+
+  await signIn(page, 'demo-admin');
+  await page.goto('/users/goals');
+  const form = page.getByTestId('points-form');
+  await form.locator('[name=couple]').fill('1001');
+  await page.getByTestId('save-points').click();
+  await expect(form.getByText('הערך מחוץ לטווח המותר')).toBeVisible();
+  await form.locator('[name=couple]').fill(String(couple!.points + 7));
+  await page.getByTestId('save-points').click();
+  await expect(form.getByText('הערך מחוץ לטווח המותר')).toHaveCount(0);
+  await expect(shadchan.getByTestId('my-monthly-score')).toHaveText(String(row!.points + 7 * row!.couples));
+  // Back as it was, for the other specs.
+  await form.locator('[name=couple]').fill(String(couple!.points));
+  await page.getByTestId('save-points').click();
+  await expect(shadchan.getByTestId('my-monthly-score')).toHaveText(String(row!.points));
 });
 
 test('the leaders board and the goals in he and en, at 1280 and 375 px', async ({page, browser}) => {
