@@ -54,6 +54,13 @@ import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
 import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
+import {
+  scorePoints,
+  shadchanGoal,
+  shadchanGoalRelationships,
+  shadchanScore,
+  shadchanScoreRelationships,
+} from './app/tables/scores.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -108,6 +115,10 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormat,
     importJob,
+    // Scores and goals (issue 17)
+    scorePoints,
+    shadchanScore,
+    shadchanGoal,
   ],
   relationships: [
     userRelationships,
@@ -134,6 +145,9 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormatRelationships,
     importJobRelationships,
+    // Scores and goals (issue 17)
+    shadchanScoreRelationships,
+    shadchanGoalRelationships,
   ],
 });
 

@@ -26,6 +26,7 @@ import {SavedSearchesPage} from './saved-searches/SavedSearchesPage.tsx';
 import {StaffEditPage} from './staff/StaffEditPage.tsx';
 import {StaffListPage} from './staff/StaffListPage.tsx';
 import {StaffPrintPage} from './staff/StaffPrintPage.tsx';
+import {GoalsPage} from './scores/GoalsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
@@ -188,6 +189,8 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Excel import (issue 16)
   '/import/excel': ImportPage,
   '/import/excel/formats': FormatsPage,
+  // Scores and goals (issue 17)
+  '/users/goals': GoalsPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -13,6 +13,9 @@ import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import {TodaysCalls} from '../calls/TodaysCalls.tsx';
 import {DashboardNumbers} from './DashboardNumbers.tsx';
 import {DashboardPipeline, PairNames} from './DashboardPipeline.tsx';
+import {LeadersBoard} from '../scores/LeadersBoard.tsx';
+import {MyGoals} from '../scores/MyGoals.tsx';
+import {monthOf} from '../scores/month.ts';
 import * as m from '../paraglide/messages.js';
 
 /** The user's today and this month, by their own clock: what "due" and "this month" mean. */
@@ -27,13 +30,17 @@ function calendar(now = new Date()) {
 
 /**
  * "My day" (spec §2 dashboard, issue 12), live: the reminders due today and overdue, today's calls,
- * my numbers this month, and my open activities as a pipeline by stage.
+ * my numbers this month, the month's leaders and my goals (issue 17), and my open activities as a
+ * pipeline by stage.
  */
 export function DashboardPage() {
   usePageTitle(m.dashboard_title());
   const {session} = useRouteContext({from: '/shell'});
-  const mayCreate = can(contextOf(session.user!), 'editTickets');
+  const ctx = contextOf(session.user!);
+  const mayCreate = can(ctx, 'editTickets');
   const {now, startOfToday, endOfToday, startOfMonth} = calendar();
+  // Scores count by the organisation's month (app/scores/month.ts), not the viewer's clock.
+  const scoreMonth = monthOf(now);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6" data-testid="dashboard">
@@ -73,6 +80,13 @@ export function DashboardPage() {
           <TodaysCalls since={startOfToday} />
         </div>
         <DashboardNumbers since={startOfMonth} />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <LeadersBoard month={scoreMonth} userID={ctx.userID} />
+        </div>
+        <MyGoals month={scoreMonth} userID={ctx.userID} />
       </div>
 
       <DashboardPipeline />

@@ -119,6 +119,7 @@ export const MENU: readonly MenuHeading[] = [
                 children: [
                   {kind: 'section', path: '/users'},
                   {kind: 'section', path: '/users/new-user'},
+                  {kind: 'section', path: '/users/goals'},
                 ],
               },
             ],

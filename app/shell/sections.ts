@@ -16,6 +16,7 @@ import {
   Lightbulb,
   ScrollText,
   Tags,
+  Target,
   Trash2,
   UserCog,
   UserPlus,
@@ -144,6 +145,8 @@ export const SECTIONS = [
   },
   {path: '/users/edit/$id', title: m.section_staff_edit, icon: UserCog, permission: 'editShadchanim', saveBar: true, built: true},
   {path: '/users/print/$id', title: m.section_staff_print, icon: Printer, permission: 'editShadchanim', built: true},
+  // Scores and goals (issue 17): goals by whoever edits shadchanim; the points form inside is the administrator's.
+  {path: '/users/goals', title: m.section_goals, icon: Target, permission: 'editShadchanim', built: true},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];

@@ -1,11 +1,18 @@
+import {useQuery} from '@rocicorp/zero/react';
+import {queries} from '../queries.ts';
+import {monthOf} from '../scores/month.ts';
 import * as m from '../paraglide/messages.js';
 
-/** The shadchan's counters (spec §3), shown read-only: later issues fill them from the suggestions. */
-export function StaffCounters({user}: {user: {score: number; monthlyScore: number; totalSuggestions: number}}) {
+/**
+ * The shadchan's counters (spec §3), read-only and live: the score and total suggestions the database
+ * keeps on the user's row, and this month's points from the month's score row (migrations/0042).
+ */
+export function StaffCounters({user}: {user: {id: string; score: number; totalSuggestions: number}}) {
+  const [month] = useQuery(queries.scores.one({userID: user.id, month: monthOf()}));
   const counters = [
-    [m.staff_score(), user.score],
-    [m.staff_monthly_score(), user.monthlyScore],
-    [m.staff_total_suggestions(), user.totalSuggestions],
+    [m.staff_score(), user.score, 'score'],
+    [m.staff_monthly_score(), month?.points ?? 0, 'monthly-score'],
+    [m.staff_total_suggestions(), user.totalSuggestions, 'total-suggestions'],
   ] as const;
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="staff-counters">
@@ -13,10 +20,12 @@ export function StaffCounters({user}: {user: {score: number; monthlyScore: numbe
       <p className="mt-0.5 text-xs text-slate-500">{m.staff_counters_hint()}</p>
       {/* A label that wraps on a phone pushes its value down: the values stay level at the bottom. */}
       <dl className="mt-3 grid grid-cols-3 gap-3">
-        {counters.map(([label, value]) => (
-          <div key={label} className="flex flex-col justify-between rounded-xl bg-slate-50 px-3 py-2">
+        {counters.map(([label, value, testid]) => (
+          <div key={testid} className="flex flex-col justify-between rounded-xl bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-500">{label}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid={`counter-${testid}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -53,7 +53,6 @@ export async function createStaff({tx, ctx, args}: Write<StaffArgs>, now: number
     id: args.id,
     permissions: [],
     score: 0,
-    monthlyScore: 0,
     totalSuggestions: 0,
     createdAt: now,
     updatedAt: now,

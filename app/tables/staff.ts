@@ -23,8 +23,8 @@ export const user = table('user')
     employment: enumeration<Employment>(),
     printNotes: string().from('print_notes'),
     availableHours: string().from('available_hours'),
+    // Kept by the database from the shadchan's months (migrations/0042); the monthly score is that month's row.
     score: number(),
-    monthlyScore: number().from('monthly_score'),
     totalSuggestions: number().from('total_suggestions'),
     blockedFromRole: enumeration<Role>().from('blocked_from_role').optional(),
   })

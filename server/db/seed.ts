@@ -289,14 +289,18 @@ export async function demoSelfUser(sql: Sql): Promise<DemoSelfUser | undefined> 
 }
 
 /**
- * The demo activities in bulk. The per-row trigger that keeps the cards' last-activity times would
- * recompute each card once per row, so it is paused for the insert; setDerivedColumns then sets the
- * times once, set-based, in the same transaction (the same values the trigger keeps).
+ * The demo activities in bulk. The per-row triggers that keep the cards' last-activity times and the
+ * shadchanim's months (migrations/0042) would recompute a card or a month once per row, so they are
+ * paused for the insert; setDerivedColumns then sets the times once, set-based, in the same transaction
+ * (the same values the trigger keeps), and rescore_all counts every month once.
  */
 async function insertDemoActivities(sql: Sql, profiles: readonly DemoProfile[], count: number, timed: Timed) {
   const rows = await timed(`generated ${count} activities`, async () => generateActivities(profiles, count, SHADCHAN_IDS));
   if (rows.length === 0) return;
   await sql`ALTER TABLE activity DISABLE TRIGGER activity_touches_profiles`;
+  await sql`ALTER TABLE activity DISABLE TRIGGER activity_scores`;
   await timed('copied the activities', () => copyRows(sql, 'activity', rows));
   await sql`ALTER TABLE activity ENABLE TRIGGER activity_touches_profiles`;
+  await sql`ALTER TABLE activity ENABLE TRIGGER activity_scores`;
+  await timed('counted the scores', () => sql`SELECT rescore_all()`);
 }

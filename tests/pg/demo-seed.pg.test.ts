@@ -35,6 +35,15 @@ describe('the demo seed', () => {
     const [{enabled}] = await sql<[{enabled: string}]>`
       SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'activity_touches_profiles'`;
     expect(enabled).toBe('O');
+    // The shadchanim's months (migrations/0042), counted set-based: the same as the row trigger's count.
+    const scores = await sql`SELECT * FROM shadchan_score ORDER BY id`;
+    expect(scores.length).toBeGreaterThan(0);
+    await sql`SELECT refresh_shadchan_score(user_id, month) FROM shadchan_score`;
+    expect(await sql`SELECT * FROM shadchan_score ORDER BY id`).toEqual(scores);
+    const [scoring] = await sql<
+      [{enabled: string}]
+    >`SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'activity_scores'`;
+    expect(scoring.enabled).toBe('O');
     expect(await seedDemoIfEmpty(sql, 40)).toBeUndefined(); // once only
     // Demo users count as having signed the commitment form (server/agreement/), so the demo opens at once.
     expect(await sql`SELECT id FROM app_user WHERE agreement_due`).toEqual([]);

@@ -57,7 +57,10 @@ describe('migrations', () => {
       'representative',
       'saved_search',
       'saved_search_pin',
+      'score_points',
       'sector',
+      'shadchan_goal',
+      'shadchan_score',
       'site_setting',
       'staff_contact',
       'user_setting',
@@ -114,6 +117,10 @@ describe('migrations', () => {
     expect([...tables.excel_format!].sort()).toEqual(declared('excelFormat'));
     expect([...tables.import_job!].sort()).toEqual(declared('importJob'));
     expect(tables).not.toHaveProperty('import_row');
+    // Scores and goals (migrations/0042), as declared.
+    expect([...tables.score_points!].sort()).toEqual(declared('scorePoints'));
+    expect([...tables.shadchan_score!].sort()).toEqual(declared('shadchanScore'));
+    expect([...tables.shadchan_goal!].sort()).toEqual(declared('shadchanGoal'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

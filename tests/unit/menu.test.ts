@@ -104,6 +104,7 @@ describe('side menu', () => {
       '/sectors',
       '/temporary-profiles',
       '/users',
+      '/users/goals',
       '/users/new-user',
     ]);
   });

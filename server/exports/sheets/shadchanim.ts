@@ -55,7 +55,10 @@ export const shadchanimSheet = defineSheet<StaffRow>({
   ],
   rows: (sql, ctx) => sql<StaffRow[]>`
     SELECT u.name, u.role, u.blocked_from_role, u.approved_at, u.gender, c.phone, c.landline, c.email, u.employment,
-           u.available_hours, u.print_notes, u.score, u.monthly_score, u.total_suggestions, u.created_at
+           u.available_hours, u.print_notes, u.score, u.total_suggestions, u.created_at,
+           -- This month's points (migrations/0042): the month is the organisation's, as the score rows'.
+           COALESCE((SELECT s.points FROM shadchan_score s
+                      WHERE s.user_id = u.id AND s.month = score_month(now())), 0) AS monthly_score
       FROM app_user u
       LEFT JOIN staff_contact c ON c.user_id = u.id
      WHERE ${mayManageStaff(ctx) ? sql`true` : sql`false`}
