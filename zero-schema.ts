@@ -54,6 +54,7 @@ import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
 import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
+import {chat, chatMember, chatMemberRelationships, chatMessage, chatMessageRelationships, chatRelationships} from './app/tables/chats.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -108,6 +109,10 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormat,
     importJob,
+    // Chats (issue 17)
+    chat,
+    chatMember,
+    chatMessage,
   ],
   relationships: [
     userRelationships,
@@ -134,6 +139,10 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormatRelationships,
     importJobRelationships,
+    // Chats (issue 17)
+    chatRelationships,
+    chatMemberRelationships,
+    chatMessageRelationships,
   ],
 });
 

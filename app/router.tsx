@@ -36,6 +36,7 @@ import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
+import {ChatsPage} from './chats/ChatsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -188,6 +189,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Excel import (issue 16)
   '/import/excel': ImportPage,
   '/import/excel/formats': FormatsPage,
+  // Chats (issue 17)
+  '/chats': ChatsPage,
+  '/chats/$id': ChatsPage,
 };
 
 function pageOf(section: Section): ReactNode {
