@@ -54,7 +54,14 @@ import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
 import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
-import {chat, chatMember, chatMemberRelationships, chatMessage, chatMessageRelationships, chatRelationships} from './app/tables/chats.ts';
+import {
+  chat,
+  chatMember,
+  chatMemberRelationships,
+  chatMessage,
+  chatMessageRelationships,
+  chatRelationships,
+} from './app/tables/chats.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {

@@ -32,7 +32,10 @@ export function CardChats({card}: {card: {id: string; ownerID: string}}) {
       title={m.chats_card_panel()}
       testid="card-chats"
       open={open}
-      onOpenChange={next => (setOpen(next), next || setView({kind: 'list'}))}
+      onOpenChange={next => {
+        setOpen(next);
+        if (!next) setView({kind: 'list'});
+      }}
       wide
       trigger={
         <button

@@ -5,6 +5,7 @@ import type {ReactNode} from 'react';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {chatName, unreadOf} from './labels.ts';
+import {chatPath} from './paths.ts';
 import * as m from '../paraglide/messages.js';
 
 type Listed = {
@@ -36,7 +37,10 @@ export function ChatList({
   const me = session.user!.ID;
   if (chats.length === 0) return <EmptyState icon={MessagesSquare}>{m.chats_empty()}</EmptyState>;
   return (
-    <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="chat-list">
+    <ul
+      className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      data-testid="chat-list"
+    >
       {chats.map(chat => {
         const unread = unreadOf(chat.members, me);
         const last = chat.messages[0];
@@ -51,7 +55,10 @@ export function ChatList({
             </span>
             <span className="min-w-0 flex-1">
               <span className="flex items-baseline gap-2">
-                <bdi className={clsx('min-w-0 flex-1 truncate text-sm text-slate-900', unread > 0 && 'font-semibold')} data-testid="chat-name">
+                <bdi
+                  className={clsx('min-w-0 flex-1 truncate text-sm text-slate-900', unread > 0 && 'font-semibold')}
+                  data-testid="chat-name"
+                >
                   {chatName(chat, me)}
                 </bdi>
                 <span dir="ltr" className="shrink-0 text-[11px] text-slate-500 tabular-nums">
@@ -90,12 +97,7 @@ export function ChatList({
                 {content}
               </button>
             ) : (
-              <Link
-                to="/chats/$id"
-                params={{id: chat.id}}
-                className={rowClass}
-                aria-current={chat.id === selectedID ? 'page' : undefined}
-              >
+              <Link to={chatPath(chat.id)} className={rowClass} aria-current={chat.id === selectedID ? 'page' : undefined}>
                 {content}
               </Link>
             )}

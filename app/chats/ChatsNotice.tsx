@@ -1,5 +1,6 @@
 import {Link} from '@tanstack/react-router';
 import {MessageCircle} from 'lucide-react';
+import {CHATS_PATH} from './paths.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -9,7 +10,7 @@ import * as m from '../paraglide/messages.js';
 export function ChatsNotice({unread}: {unread: number}) {
   return (
     <Link
-      to="/chats"
+      to={CHATS_PATH}
       className="relative rounded-lg p-2 text-white/85 hover:bg-white/10 hover:text-white"
       aria-label={unread > 0 ? m.chats_notice({count: unread}) : m.section_chats()}
       title={unread > 0 ? m.chats_notice({count: unread}) : m.section_chats()}

@@ -12,6 +12,7 @@ import {usePageTitle} from '../ui/page-title.ts';
 import {ChatList} from './ChatList.tsx';
 import {Conversation} from './Conversation.tsx';
 import {NewChatForm} from './NewChatForm.tsx';
+import {CHATS_PATH, chatPath} from './paths.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -41,7 +42,7 @@ export function ChatsPage() {
           {id ? (
             <>
               <Link
-                to="/chats"
+                to={CHATS_PATH}
                 className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline lg:hidden"
                 data-testid="chat-back"
               >
@@ -60,7 +61,7 @@ export function ChatsPage() {
           onCancel={() => setStarting(false)}
           onStarted={chatID => {
             setStarting(false);
-            void navigate({to: '/chats/$id', params: {id: chatID}});
+            void navigate({to: chatPath(chatID)});
           }}
         />
       </Dialog>

@@ -63,7 +63,9 @@ export function NewChatForm({
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">
           {m.chats_members()}
-          {chosen.size > 0 && <span className="ms-2 text-xs font-normal text-slate-500">{m.chats_chosen({count: chosen.size})}</span>}
+          {chosen.size > 0 && (
+            <span className="ms-2 text-xs font-normal text-slate-500">{m.chats_chosen({count: chosen.size})}</span>
+          )}
         </legend>
         <SearchInput
           label={m.chats_members_search()}

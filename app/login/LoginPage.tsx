@@ -172,8 +172,9 @@ export function LoginPage() {
   }
 
   /**
-   * Admin notifications one by one, then the forum's unread popup, then on to redirectTo (a full load, so the app starts signed in). A new
-   * user signs the commitment form first: the server refuses them everything else until then.
+   * Admin notifications one by one, then the forum's unread popup, then on to redirectTo (a full load, so
+   * the app starts signed in). A new user signs the commitment form first: the server refuses them
+   * everything else until then.
    */
   async function finalLogin(id: string | undefined, owesAgreement: boolean) {
     setStatus('final');

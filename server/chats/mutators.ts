@@ -16,7 +16,9 @@ import {pgOf} from '../db/sql.ts';
  */
 async function assertMembers(tx: Transaction, profileID: string | null, memberIDs: string[]) {
   for (const userID of memberIDs) {
-    const user = await tx.run(zql.user.where('id', userID).where('role', '!=', 'blocked').where('approvedAt', 'IS NOT', null).one());
+    const user = await tx.run(
+      zql.user.where('id', userID).where('role', '!=', 'blocked').where('approvedAt', 'IS NOT', null).one(),
+    );
     if (!user) throw new AppError('userUnknown', [{field: 'memberIDs', message: 'unknownOption'}]);
     if (!profileID) continue;
     const theirs: AuthContext = {userID, role: user.role, permissions: effectivePermissions(user.role, user.permissions)};
@@ -29,11 +31,13 @@ async function assertMembers(tx: Transaction, profileID: string | null, memberID
 /** The server's chat writes: the shared mutators, with the members checked and the unread counts kept in SQL. */
 export const chatServerMutators = {
   create: defineMutator(chatCreateSchema, opts =>
-    createChat(opts, Date.now(), (_ctx, memberIDs) => assertMembers(opts.tx, opts.args.profileID, memberIDs)),
+    createChat(opts, Date.now(), memberIDs => assertMembers(opts.tx, opts.args.profileID, memberIDs)),
   ),
   send: defineMutator(chatSendSchema, opts =>
     sendMessage(opts, Date.now(), async (chatID, senderID) => {
-      await pgOf(opts.tx)`UPDATE chat_member SET unread_count = unread_count + 1 WHERE chat_id = ${chatID} AND user_id <> ${senderID}`;
+      await pgOf(
+        opts.tx,
+      )`UPDATE chat_member SET unread_count = unread_count + 1 WHERE chat_id = ${chatID} AND user_id <> ${senderID}`;
     }),
   ),
   markRead: defineMutator(chatReadSchema, opts => markChatRead(opts, Date.now())),
