@@ -33,7 +33,7 @@ export function NewChatForm({
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(suggested.filter(id => id !== me)));
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  // The same ids on every try: nothing is written until the server agrees.
+  // The same ids on every try: a refusal takes the optimistic write back, so nothing holds them.
   const ids = useMemo(() => ({id: nanoid(), messageID: nanoid()}), []);
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     chatCreateSchema,
