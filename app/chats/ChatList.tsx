@@ -77,13 +77,16 @@ export function ChatList({
                     {last.body}
                   </bdi>
                   {unread > 0 && (
-                    <span
-                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-gold-400 px-1.5 text-[11px] font-bold text-brand-800 tabular-nums"
-                      aria-label={m.chats_unread({count: unread})}
-                      data-testid="chat-unread"
-                    >
-                      {unread}
-                    </span>
+                    <>
+                      <span
+                        className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-gold-400 px-1.5 text-[11px] font-bold text-brand-800 tabular-nums"
+                        aria-hidden
+                        data-testid="chat-unread"
+                      >
+                        {unread}
+                      </span>
+                      <span className="sr-only">{m.chats_unread({count: unread})}</span>
+                    </>
                   )}
                 </span>
               )}

@@ -1,6 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useRouteContext} from '@tanstack/react-router';
 import {nanoid} from 'nanoid';
+import {clsx} from 'clsx';
 import {useMemo, useState, type FormEvent} from 'react';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
@@ -74,10 +75,7 @@ export function NewChatForm({
           data-testid="new-chat-filter"
         />
         <ul
-          className="max-h-48 overflow-y-auto rounded-lg ring-1 ring-slate-200 aria-[invalid=true]:ring-rose-500"
-          tabIndex={-1}
-          aria-invalid={Boolean(errors.memberIDs)}
-          aria-describedby={errors.memberIDs ? 'new-chat-members-error' : undefined}
+          className={clsx('max-h-48 overflow-y-auto rounded-lg ring-1', errors.memberIDs ? 'ring-rose-500' : 'ring-slate-200')}
           data-testid="new-chat-people"
         >
           {shown.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">{m.chats_no_people()}</li>}
@@ -98,7 +96,7 @@ export function NewChatForm({
           ))}
         </ul>
         {errors.memberIDs && (
-          <p id="new-chat-members-error" role="alert" className="text-sm text-rose-600" data-field-error>
+          <p role="alert" className="text-sm text-rose-600" data-field-error>
             {errors.memberIDs}
           </p>
         )}
