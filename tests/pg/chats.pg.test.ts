@@ -215,7 +215,7 @@ describe('refusals write nothing', () => {
     ['chats.create', async () => newChat({profileID: 7}), 'profileID', 'required'],
     ['chats.send', async () => message(`c-${nanoid(6)}`, ''), 'body', 'required'],
     ['chats.send', async () => message(`c-${nanoid(6)}`, long), 'body', 'tooLong'],
-    ['chats.send', async () => ({id: `m-${nanoid(6)}`, body: 'היי'}), 'chatID', 'required'],
+    ['chats.send', async () => ({id: `m-${nanoid(6)}`, chatID: 5, body: 'היי'}), 'chatID', 'required'],
     ['chats.markRead', async () => ({chatID: ''}), 'chatID', 'required'],
   ];
   test.each(BAD)('%s with bad input (%s: %s)', async (name, args, field, issue) => {
