@@ -95,14 +95,20 @@ export function Conversation({chatID, compact = false}: {chatID: string; compact
                   own ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
                 )}
               >
-                <p className={clsx('text-xs font-medium', own ? 'text-white/75' : 'text-slate-600')}>
+                <p
+                  className={clsx(
+                    'flex flex-wrap items-baseline gap-x-2 text-xs font-medium',
+                    own ? 'text-white/75' : 'text-slate-600',
+                  )}
+                >
                   <bdi>{own ? m.chats_you() : message.author?.name}</bdi>
-                  <span dir="ltr" className="ms-2 tabular-nums opacity-80">
+                  <span dir="ltr" className="tabular-nums opacity-80">
                     {formatLocalDateTime(message.createdAt)}
                   </span>
                 </p>
-                <p className="mt-0.5 break-words whitespace-pre-line" data-testid="chat-message-body">
-                  <bdi>{message.body}</bdi>
+                {/* Its own direction: a Hebrew message reads right to left on an English screen too. */}
+                <p dir="auto" className="mt-0.5 break-words whitespace-pre-line" data-testid="chat-message-body">
+                  {message.body}
                 </p>
               </div>
             </li>
