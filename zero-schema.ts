@@ -61,6 +61,14 @@ import {
   shadchanScore,
   shadchanScoreRelationships,
 } from './app/tables/scores.ts';
+import {
+  chat,
+  chatMember,
+  chatMemberRelationships,
+  chatMessage,
+  chatMessageRelationships,
+  chatRelationships,
+} from './app/tables/chats.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -119,6 +127,10 @@ export const schema = createSchema({
     scorePoints,
     shadchanScore,
     shadchanGoal,
+    // Chats (issue 17)
+    chat,
+    chatMember,
+    chatMessage,
   ],
   relationships: [
     userRelationships,
@@ -148,6 +160,10 @@ export const schema = createSchema({
     // Scores and goals (issue 17)
     shadchanScoreRelationships,
     shadchanGoalRelationships,
+    // Chats (issue 17)
+    chatRelationships,
+    chatMemberRelationships,
+    chatMessageRelationships,
   ],
 });
 

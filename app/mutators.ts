@@ -18,6 +18,7 @@ import {permissionMutators} from './staff/permission-mutators.ts';
 import {staffMutators} from './staff/mutators.ts';
 import {excelFormatMutators} from './imports/mutators.ts';
 import {scoreMutators} from './scores/mutators.ts';
+import {chatMutators} from './chats/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -46,4 +47,6 @@ export const mutators = defineMutators({
   excelFormats: excelFormatMutators,
   // Scores, monthly leaders and goals (issue 17)
   scores: scoreMutators,
+  // Chats (issue 17)
+  chats: chatMutators,
 });

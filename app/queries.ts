@@ -19,6 +19,7 @@ import {permissionQueries} from './staff/permission-queries.ts';
 import {staffQueries} from './staff/queries.ts';
 import {importQueries} from './imports/queries.ts';
 import {scoreQueries} from './scores/queries.ts';
+import {chatQueries} from './chats/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -48,4 +49,6 @@ export const queries = defineQueries({
   imports: importQueries,
   // Scores, monthly leaders and goals (issue 17)
   scores: scoreQueries,
+  // Chats (issue 17)
+  chats: chatQueries,
 });

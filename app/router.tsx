@@ -37,6 +37,7 @@ import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
+import {ChatsPage} from './chats/ChatsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -191,6 +192,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/import/excel/formats': FormatsPage,
   // Scores and goals (issue 17)
   '/users/goals': GoalsPage,
+  // Chats (issue 17)
+  '/chats': ChatsPage,
+  '/chats/$id': ChatsPage,
 };
 
 function pageOf(section: Section): ReactNode {

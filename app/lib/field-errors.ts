@@ -72,6 +72,9 @@ const MESSAGES: Record<string, () => string> = {
   // Excel formats (issue 16): a field mapped twice, or none at all.
   fieldTwice: m.import_error_field_twice,
   noFieldMapped: m.import_error_no_field,
+  // Chats (issue 17): whom a conversation is with.
+  chooseMembers: m.chats_error_choose_members,
+  chatMemberCannotSeeCard: m.chats_error_member_cannot_see_card,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -2,6 +2,7 @@ import {useEffect, useRef, useState} from 'react';
 import {useRouteContext, useSearch} from '@tanstack/react-router';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AdminNotifications} from './AdminNotifications.tsx';
+import {ForumUnreadPopup} from './ForumUnreadPopup.tsx';
 import {AuthFrame} from './AuthFrame.tsx';
 import {call, type AdminNotification, type SignedInUser} from './api.ts';
 import {CodeRequest, type LoginTab} from './CodeRequest.tsx';
@@ -18,7 +19,8 @@ import * as m from '../paraglide/messages.js';
 
 /**
  * Matchmaker login status (spec §4): none → calledSuccess (or waiting for the identity provider's
- * callback, then googleLogged) → numberVerified (the declaration) → final (admin notifications, then leave).
+ * callback, then googleLogged) → numberVerified (the declaration) → final (admin notifications, the forum's
+ * unread popup, then leave).
  */
 type Status = 'none' | 'calledSuccess' | 'waiting' | 'googleLogged' | 'numberVerified' | 'final';
 
@@ -60,6 +62,7 @@ export function LoginPage() {
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string>();
   const [notifications, setNotifications] = useState<AdminNotification[]>();
+  const [forumUnread, setForumUnread] = useState<number>();
   const [userID, setUserID] = useState(session.user?.ID);
   const [agreementDue, setAgreementDue] = useState(session.agreementDue);
 
@@ -169,14 +172,26 @@ export function LoginPage() {
   }
 
   /**
-   * Admin notifications one by one, then on to redirectTo (a full load, so the app starts signed in). A new
-   * user signs the commitment form first: the server refuses them everything else until then.
+   * Admin notifications one by one, then the forum's unread popup, then on to redirectTo (a full load, so
+   * the app starts signed in). A new user signs the commitment form first: the server refuses them
+   * everything else until then.
    */
   async function finalLogin(id: string | undefined, owesAgreement: boolean) {
     setStatus('final');
     if (id && owesAgreement) return location.assign(`/user-agreement/${encodeURIComponent(id)}`);
     const result = await call<AdminNotification[]>('/api/users/admin-notifications', undefined, 'GET');
     if (result.ok && result.data.length > 0) setNotifications(result.data);
+    else await forumPopupOrLeave();
+  }
+
+  /**
+   * If the forum is used (spec §4): its unread count, asked of our server, which answers only when the
+   * site's forum is on and the user may use it. Something unread: the popup; else (or the forum away) on.
+   */
+  async function forumPopupOrLeave() {
+    setNotifications(undefined);
+    const result = await call<{count: number}>('/api/forum/unread', undefined, 'GET');
+    if (result.ok && result.data.count > 0) setForumUnread(result.data.count);
     else leave();
   }
 
@@ -243,7 +258,8 @@ export function LoginPage() {
           {m.login_privacy_link()}
         </a>
       </nav>
-      {notifications && <AdminNotifications items={notifications} onDone={leave} />}
+      {notifications && <AdminNotifications items={notifications} onDone={() => void forumPopupOrLeave()} />}
+      {forumUnread !== undefined && <ForumUnreadPopup count={forumUnread} onDone={leave} />}
     </AuthFrame>
   );
 }

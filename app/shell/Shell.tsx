@@ -22,6 +22,8 @@ import {MenuDrawer} from './MenuDrawer.tsx';
 import {Footer} from './Footer.tsx';
 import {ScrollJumps} from './ScrollJumps.tsx';
 import {useActivityPing} from './use-activity-ping.ts';
+import {ChatsNotice} from '../chats/ChatsNotice.tsx';
+import {useChatUnread} from '../chats/use-chat-unread.ts';
 import {contextOf} from '../session.ts';
 import {useLiveSessionUser} from '../live-session.ts';
 import {roleLabel} from './roles.ts';
@@ -36,13 +38,14 @@ export function Shell({children}: {children: ReactNode}) {
   const forumUnread = useForumUnread(useForumEnabled());
   const [pending] = useQuery(queries.candidates.pending());
   const {due: dueReminders} = useReminders();
+  const chatUnread = useChatUnread();
   useActivityPing();
   useLiveSessionUser();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
   if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
-  const badges: Badges = {forum: forumUnread, pending: pending.length, reminders: dueReminders};
+  const badges: Badges = {forum: forumUnread, pending: pending.length, reminders: dueReminders, chats: chatUnread};
   const look: MenuLook = {collapsed: layout.sidebarCollapsed, collapsedText: layout.collapsedText, hoverMenus: layout.hoverMenus};
   const navigation = (menuLook: MenuLook) => (
     <>
@@ -92,6 +95,7 @@ export function Shell({children}: {children: ReactNode}) {
           <div className="flex-1" />
           <ConnectionBadge />
           <RemindersBell />
+          <ChatsNotice unread={chatUnread} />
           <ReminderToasts />
           {/* On a phone the top bar has no room for it: the settings panel has the same switcher. */}
           <LanguageSwitcher className="max-sm:hidden" />

@@ -17,9 +17,10 @@ import * as m from '../paraglide/messages.js';
 
 /**
  * Counts shown next to menu entries: cards awaiting approval, the reminders due today (as the bell
- * counts them) and the forum's unread posts. Only entries with a screen carry one.
+ * counts them), the forum's unread posts and the user's unread chat messages. Only entries with a screen
+ * carry one.
  */
-export type BadgeKey = 'forum' | 'pending' | 'reminders';
+export type BadgeKey = 'forum' | 'pending' | 'reminders' | 'chats';
 
 /** What decides which entries a user sees. */
 export type MenuEnv = {ctx: AuthContext; site: SiteSettings; links: SessionInfo['links']};
@@ -63,6 +64,8 @@ export const MENU: readonly MenuHeading[] = [
       {kind: 'section', path: '/dashboard'},
       {kind: 'section', path: '/dashboard/activities', badge: 'reminders'},
       {kind: 'section', path: '/dashboard/calls'},
+      // Chats (issue 17)
+      {kind: 'section', path: '/chats', badge: 'chats'},
       {
         kind: 'group',
         id: 'ideas',

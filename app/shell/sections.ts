@@ -10,6 +10,7 @@ import {
   Heart,
   Hourglass,
   LayoutDashboard,
+  MessagesSquare,
   PhoneCall,
   Printer,
   Sheet,
@@ -147,6 +148,9 @@ export const SECTIONS = [
   {path: '/users/print/$id', title: m.section_staff_print, icon: Printer, permission: 'editShadchanim', built: true},
   // Scores and goals (issue 17): goals by whoever edits shadchanim; the points form inside is the administrator's.
   {path: '/users/goals', title: m.section_goals, icon: Target, permission: 'editShadchanim', built: true},
+  // Chats (issue 17): "my chats", and one conversation beside them. Anyone signed in; each sees only their own.
+  {path: '/chats', title: m.section_chats, icon: MessagesSquare, built: true},
+  {path: '/chats/$id', title: m.section_chat, icon: MessagesSquare, built: true},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];

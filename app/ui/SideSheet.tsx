@@ -7,7 +7,8 @@ import * as m from '../paraglide/messages.js';
 /**
  * A full-height panel sliding over the page from one side: the mobile menu drawer (from the start
  * side) and the settings panel (right-hand, as the spec places it). Radix gives focus trapping,
- * Escape and the dialog semantics; `trigger` is the button that opens it.
+ * Escape and the dialog semantics; `trigger` is the button that opens it. `wide`: room for a conversation
+ * (the card's chats).
  */
 export function SideSheet(props: {
   side: 'start' | 'right';
@@ -16,6 +17,7 @@ export function SideSheet(props: {
   testid: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +27,8 @@ export function SideSheet(props: {
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
         <RadixDialog.Content
           className={clsx(
-            'fixed inset-y-0 z-50 w-80 max-w-[88vw] overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none',
+            'fixed inset-y-0 z-50 max-w-[88vw] overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none',
+            props.wide ? 'w-[28rem]' : 'w-80',
             props.side === 'start' ? 'start-0' : 'right-0',
           )}
           data-testid={props.testid}

@@ -24,6 +24,7 @@ import {representativeSchema} from '../../app/representatives/schema.ts';
 import {syncRepresentativeAccount} from '../representatives/account.ts';
 import {pgOf} from '../db/sql.ts';
 import {engagedCoupleServerMutators} from '../engaged-couples/mutators.ts';
+import {chatServerMutators} from '../chats/mutators.ts';
 import {beatPresence, presenceBeatSchema, sweepPresence} from '../../app/candidates/card/presence.ts';
 
 /**
@@ -184,4 +185,6 @@ export const serverMutators = defineMutators(mutators, {
   notifications: notificationServerMutators,
   // Engaged couples (issue 15): benefit cards issued on confirm, revoked on undo.
   engagedCouples: engagedCoupleServerMutators,
+  // Chats (issue 17): members checked against every user, unread counts kept in one UPDATE.
+  chats: chatServerMutators,
 });

@@ -37,6 +37,10 @@ describe('migrations', () => {
       'app_user',
       'benefit_card',
       'card_presence',
+      // Chats (issue 17)
+      'chat',
+      'chat_member',
+      'chat_message',
       'community',
       'engaged_couple',
       'excel_format',
@@ -121,6 +125,10 @@ describe('migrations', () => {
     expect([...tables.score_points!].sort()).toEqual(declared('scorePoints'));
     expect([...tables.shadchan_score!].sort()).toEqual(declared('shadchanScore'));
     expect([...tables.shadchan_goal!].sort()).toEqual(declared('shadchanGoal'));
+    // Chats (migrations/0045): exactly the columns zero-schema.ts declares.
+    expect([...tables.chat!].sort()).toEqual(declared('chat'));
+    expect([...tables.chat_member!].sort()).toEqual(declared('chatMember'));
+    expect([...tables.chat_message!].sort()).toEqual(declared('chatMessage'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

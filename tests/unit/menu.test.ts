@@ -89,6 +89,8 @@ describe('side menu', () => {
       '/admin/notifications',
       '/admin/schools',
       '/benefit-cards',
+      // Chats (issue 17)
+      '/chats',
       '/dashboard',
       '/dashboard/activities',
       '/dashboard/calls',
@@ -114,6 +116,8 @@ describe('side menu', () => {
     expect(work.find(n => n.kind === 'section' && n.path === '/temporary-profiles')).toMatchObject({badge: 'pending'});
     const community = MENU.find(h => h.id === 'community')!.items;
     expect(community.find(n => n.kind === 'external' && n.id === 'forum')).toMatchObject({badge: 'forum'});
+    // Chats (issue 17): the user's unread messages.
+    expect(work.find(n => n.kind === 'section' && n.path === '/chats')).toMatchObject({badge: 'chats'});
   });
 
   test('an external link without a configured address is left out', () => {

@@ -33,6 +33,7 @@ import type {CardDetails} from './schema.ts';
 import {Timeline} from '../../activities/Timeline.tsx';
 import {TransferHistoryEntry, isTransferEntry} from '../../activities/TimelineHistoryEntry.tsx';
 import {MazalTovButton} from '../../engaged-couples/MazalTovButton.tsx';
+import {CardChats} from '../../chats/CardChats.tsx';
 import * as m from '../../paraglide/messages.js';
 
 const STATE_BADGE = {
@@ -203,6 +204,7 @@ export function CardPage() {
               </Link>
             )}
             {can(ctx, 'showTickets') && <MazalTovButton card={card} />}
+            <CardChats card={card} />
             {can(ctx, 'deleteProfiles') && !card.deletedAt && (
               <button
                 type="button"
