@@ -33,6 +33,8 @@ import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {ExportsPage} from './exports/ExportsPage.tsx';
+import {ReportsPage} from './reports/ReportsPage.tsx';
+import {ShadchanimReportsPage} from './reports/ShadchanimReportsPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
@@ -188,6 +190,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Excel import (issue 16)
   '/import/excel': ImportPage,
   '/import/excel/formats': FormatsPage,
+  // Reports (issue 17)
+  '/admin/reports': ReportsPage,
+  '/admin/shadchanim-reports': ShadchanimReportsPage,
 };
 
 function pageOf(section: Section): ReactNode {
