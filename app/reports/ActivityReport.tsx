@@ -93,21 +93,24 @@ function Funnel({totals}: {totals: StageCounts}) {
       {FUNNEL_STAGES.map((stage, i) => {
         const before = i > 0 ? totals[FUNNEL_STAGES[i - 1]!] : undefined;
         return (
-          <li key={stage} className="grid grid-cols-[6.5rem_1fr] items-center gap-3 text-sm" data-testid={`funnel-${stage}`}>
+          <li
+            key={stage}
+            className="grid grid-cols-[minmax(0,7rem)_1fr] items-center gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr_9rem]"
+            data-testid={`funnel-${stage}`}
+          >
             <span className="font-medium text-slate-800">{TYPE_LABEL[stage]()}</span>
             <span className="flex items-center gap-2">
               <span
-                className="h-6 min-w-1 rounded-md print:border print:border-slate-400"
+                className="block h-6 min-w-1 rounded-md print:border print:border-slate-400"
                 style={{inlineSize: `${(totals[stage] / widest) * 100}%`, backgroundColor: STAGE_COLOUR[stage]}}
               />
               <span className="text-slate-900 tabular-nums" data-testid="funnel-count">
                 {formatCount(totals[stage])}
               </span>
-              {before !== undefined && before > 0 && (
-                <span className="text-xs whitespace-nowrap text-slate-500">
-                  {m.report_funnel_rate({rate: Math.round((totals[stage] / before) * 100)})}
-                </span>
-              )}
+            </span>
+            {/* How many of the stage before reached this one (beside the bar; below it on a phone). */}
+            <span className="text-xs text-slate-500 max-sm:col-start-2">
+              {before !== undefined && before > 0 && m.report_funnel_rate({rate: Math.round((totals[stage] / before) * 100)})}
             </span>
           </li>
         );

@@ -24,9 +24,8 @@ export function ShadchanimReportsPage() {
   const navigate = useNavigate();
   const ctx = contextOf(useRouteContext({from: '/shell'}).session.user!);
   const search = reportSearchOf(useRouterState({select: s => s.location.search}) as Record<string, unknown>);
-  const filters = reportFiltersOf({...search, view: undefined});
-  const update = (next: ReportSearch) =>
-    void navigate({href: reportHref(SHADCHANIM_REPORTS_PATH, reportSearchOf({...next, view: undefined})), replace: true});
+  const filters = reportFiltersOf(search);
+  const update = (next: ReportSearch) => void navigate({href: reportHref(SHADCHANIM_REPORTS_PATH, reportSearchOf(next)), replace: true});
 
   return (
     <section className="space-y-5" data-testid="shadchanim-reports-page">

@@ -13,7 +13,7 @@ import {db, expectNoSidewaysScroll, seriousViolations, signIn, SHOTS} from './he
 
 const DAY = 86_400_000;
 
-/** A community with two couples of cards, activities in March 2026 and in the last days, and two confirmed couples. */
+/** A community with two couples of cards, activities in March 2026 and yesterday, and two confirmed couples. */
 async function reportData() {
   const sql = db();
   const tag = nanoid(6);
@@ -35,8 +35,9 @@ async function reportData() {
         VALUES (${nanoid()}, ${type}, ${'דוח ' + type}, ${male}, ${female}, ${by}, ${at}, ${at})`;
   await activity('demo-shadchan', 'idea', new Date('2026-03-10T10:00:00Z'), m1, f1);
   await activity('demo-shadchan', 'suggestion', new Date('2026-03-20T10:00:00Z'), m1, f1);
-  await activity('demo-coordinator', 'idea', new Date(Date.now() - 3 * DAY), m2, f2);
-  await activity('demo-shadchan', 'date', new Date(Date.now() - 2 * DAY), m2, f2);
+  // Yesterday, both in one month whatever the day.
+  await activity('demo-coordinator', 'idea', new Date(Date.now() - DAY - 60_000), m2, f2);
+  await activity('demo-shadchan', 'date', new Date(Date.now() - DAY), m2, f2);
   const couple = (male: string, female: string, decided: Date) =>
     sql`INSERT INTO engaged_couple (id, status, male_profile_id, male_name, male_id_number, female_profile_id, female_name,
                                     shadchan_id, submitted_by_user, submitted_at, decided_at)
