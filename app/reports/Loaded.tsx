@@ -4,15 +4,7 @@ import {useReport} from './filters.ts';
 import type {ReportFilters} from './schema.ts';
 
 /** A report once the server has answered: loading until then, or the error. */
-export function Loaded<T>({
-  name,
-  filters,
-  children,
-}: {
-  name: string;
-  filters: ReportFilters;
-  children: (data: T) => ReactNode;
-}) {
+export function Loaded<T>({name, filters, children}: {name: string; filters: ReportFilters; children: (data: T) => ReactNode}) {
   const {data, error} = useReport<T>(name, filters);
   if (error)
     return (

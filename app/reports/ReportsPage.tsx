@@ -18,7 +18,12 @@ import {
 import {Loaded} from './Loaded.tsx';
 import {ReportActions} from './ReportActions.tsx';
 import {ReportFilterBar} from './ReportFilterBar.tsx';
-import type {ActivityReport as ActivityData, CardsReport as CardsData, CouplesReport as CouplesData, ReportExportKind} from './schema.ts';
+import type {
+  ActivityReport as ActivityData,
+  CardsReport as CardsData,
+  CouplesReport as CouplesData,
+  ReportExportKind,
+} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 const TAB_LABEL: Record<ReportView, () => string> = {

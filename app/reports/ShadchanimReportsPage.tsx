@@ -6,7 +6,14 @@ import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {contextOf} from '../session.ts';
 import {ChartPanel, Figures, GroupBars, STAGE_COLOUR} from './charts.tsx';
-import {IDLE_CHOICES, SHADCHANIM_REPORTS_PATH, reportFiltersOf, reportHref, reportSearchOf, type ReportSearch} from './filters.ts';
+import {
+  IDLE_CHOICES,
+  SHADCHANIM_REPORTS_PATH,
+  reportFiltersOf,
+  reportHref,
+  reportSearchOf,
+  type ReportSearch,
+} from './filters.ts';
 import {Loaded} from './Loaded.tsx';
 import {ReportActions} from './ReportActions.tsx';
 import {ReportFilterBar} from './ReportFilterBar.tsx';
@@ -25,7 +32,8 @@ export function ShadchanimReportsPage() {
   const ctx = contextOf(useRouteContext({from: '/shell'}).session.user!);
   const search = reportSearchOf(useRouterState({select: s => s.location.search}) as Record<string, unknown>);
   const filters = reportFiltersOf(search);
-  const update = (next: ReportSearch) => void navigate({href: reportHref(SHADCHANIM_REPORTS_PATH, reportSearchOf(next)), replace: true});
+  const update = (next: ReportSearch) =>
+    void navigate({href: reportHref(SHADCHANIM_REPORTS_PATH, reportSearchOf(next)), replace: true});
 
   return (
     <section className="space-y-5" data-testid="shadchanim-reports-page">

@@ -99,7 +99,12 @@ export function GroupBars<K extends string>({
   const counts = {allowDecimals: false, tick: TICK, tickFormatter: formatCount};
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart accessibilityLayer={false} data={data} layout={columns ? 'horizontal' : 'vertical'} margin={{top: 4, right: 8, bottom: 4, left: 8}}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        layout={columns ? 'horizontal' : 'vertical'}
+        margin={{top: 4, right: 8, bottom: 4, left: 8}}
+      >
         <CartesianGrid horizontal={columns} vertical={!columns} stroke="#e2e8f0" />
         {columns ? (
           <>

@@ -3,7 +3,11 @@ import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {
   NEGLECT_DAYS,
   type CardGroupDimension,
-  type ActivityReportRow, type CouplesReport, type GenderCounts, type ReportFilters} from '../../app/reports/schema.ts';
+  type ActivityReportRow,
+  type CouplesReport,
+  type GenderCounts,
+  type ReportFilters,
+} from '../../app/reports/schema.ts';
 import type {Labels} from '../../zero-schema.ts';
 import {visibleActivitiesSql} from '../../permissions/activities-sql.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';

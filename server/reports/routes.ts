@@ -69,10 +69,7 @@ export function mountReportRoutes(app: Hono<ApiEnv>, sql: Sql) {
 }
 
 /** The session's right to this report, then its filters; a refusal or a 400 as the answer. */
-function readQuery(
-  c: Context<ApiEnv>,
-  permission: 'showTickets' | 'viewShadchanimReports',
-): {filters: ReportFilters} | Response {
+function readQuery(c: Context<ApiEnv>, permission: 'showTickets' | 'viewShadchanimReports'): {filters: ReportFilters} | Response {
   const session = c.get('session');
   if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
   if (!can(session.ctx, permission)) return fail(c, 403, 'forbidden', `This report needs the ${permission} permission`);

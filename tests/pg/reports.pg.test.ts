@@ -150,7 +150,10 @@ describe('the activities report', () => {
     const all = await report<ActivityReport>(x, 'activities');
     const total = (r: ActivityReport) => r.rows.reduce((sum, row) => sum + row.idea + row.suggestion + row.date + row.vort, 0);
     expect(total(all)).toBe(total(await report<ActivityReport>(x, 'activities', SPRING)) + 1);
-    const march = await report<ActivityReport>(x, 'activities', {from: SPRING.from, until: Date.parse('2026-04-01T00:00:00+03:00')});
+    const march = await report<ActivityReport>(x, 'activities', {
+      from: SPRING.from,
+      until: Date.parse('2026-04-01T00:00:00+03:00'),
+    });
     expect(march.rows.map(r => r.month)).toEqual(['2026-03', '2026-03']);
     // The card outside the community counts when the community is not asked for.
     const res = await (await signedIn(api.app, x.userID)).get(`/api/reports/activities?${query(SPRING)}`);
@@ -271,7 +274,11 @@ describe('exporting a report', () => {
 
     const plain = await signedIn(api.app, x.userID);
     expect(await plain.post('/api/exports', {kind: 'report-shadchanim', locale: 'he'})).toMatchObject({status: 403});
-    const activities = await exportAndRead(api, sql, plain, {kind: 'report-activities', report: {community, ...SPRING}, locale: 'en'});
+    const activities = await exportAndRead(api, sql, plain, {
+      kind: 'report-activities',
+      report: {community, ...SPRING},
+      locale: 'en',
+    });
     expect(activities.rows).toEqual([
       ['Shadchan', 'Month', 'Idea', 'Suggestion', 'Date', 'Finalising vort'],
       [nameOf(x), '03-2026', 1, 1, 0, 0],

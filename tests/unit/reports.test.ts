@@ -3,7 +3,17 @@ import {reportFiltersOf, reportHref, reportSearchOf} from '../../app/reports/fil
 import {chartMonth, sheetMonth} from '../../app/reports/labels.ts';
 
 test('the URL’s filters are read safely: unknown views, idle counts and keys are dropped', () => {
-  expect(reportSearchOf({view: 'cards', range: 'custom', from: '2026-03-01', until: '2026-03-31', community: ' bnei-brak ', idle: 90, x: 1})).toEqual({
+  expect(
+    reportSearchOf({
+      view: 'cards',
+      range: 'custom',
+      from: '2026-03-01',
+      until: '2026-03-31',
+      community: ' bnei-brak ',
+      idle: 90,
+      x: 1,
+    }),
+  ).toEqual({
     view: 'cards',
     range: 'custom',
     from: '2026-03-01',
