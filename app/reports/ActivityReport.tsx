@@ -48,6 +48,7 @@ export function ActivityReport({report}: {report: Report}) {
         testid="report-over-time"
         table={
           <Figures
+            label={m.report_over_time_title()}
             testid="report-over-time-table"
             headings={[m.report_month(), ...stageHeadings()]}
             rows={months.map(mo => ({key: mo.key, name: chartMonth(mo.key, locale), counts: FUNNEL_STAGES.map(s => mo[s])}))}
@@ -64,6 +65,7 @@ export function ActivityReport({report}: {report: Report}) {
         testid="report-by-shadchan"
         table={
           <Figures
+            label={report.breakdown ? m.report_by_shadchan_title() : m.report_mine_title()}
             testid="report-by-shadchan-table"
             headings={[m.report_shadchan_month(), ...stageHeadings()]}
             rows={report.rows.map(r => ({

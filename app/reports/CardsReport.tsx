@@ -46,6 +46,7 @@ function GenderPanel({
       testid={testid}
       table={
         <Figures
+          label={title}
           testid={`${testid}-table`}
           headings={[m.report_group(), genderLabel.male(), genderLabel.female(), m.report_total()]}
           rows={groups.map(g => ({key: g.name, name: <bdi>{g.name}</bdi>, counts: [g.male, g.female, g.male + g.female]}))}

@@ -21,6 +21,7 @@ export function CouplesReport({report}: {report: Report}) {
       testid="report-couples"
       table={
         <Figures
+          label={m.report_couples_per_month()}
           testid="report-couples-table"
           headings={[m.report_month(), m.report_couples_confirmed()]}
           rows={data.map(mo => ({key: mo.month, name: mo.name, counts: [mo.couples]}))}

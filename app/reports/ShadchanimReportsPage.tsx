@@ -81,6 +81,7 @@ function ShadchanimReportView({report}: {report: ShadchanimReport}) {
         testid="report-load"
         table={
           <Figures
+            label={m.report_load_title()}
             testid="report-shadchanim-table"
             headings={[m.report_shadchan(), ...FUNNEL_STAGES.map(s => TYPE_LABEL[s]()), m.report_load(), m.report_neglected()]}
             rows={report.shadchanim.map(s => ({

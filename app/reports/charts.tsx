@@ -132,16 +132,25 @@ export function GroupBars<K extends string>({
  * the first column names the row, the others are counts.
  */
 export function Figures({
+  label,
   headings,
   rows,
   testid,
 }: {
+  /** What the figures are (the panel's title): the scrolling region's name. */
+  label: string;
   headings: readonly string[];
   rows: ReadonlyArray<{key: string; name: ReactNode; counts: readonly number[]}>;
   testid: string;
 }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-lg ring-1 ring-slate-200 print:max-h-none print:overflow-visible">
+    // Scrolled by keyboard too (a focusable region), as long figures are.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="max-h-96 overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none print:max-h-none print:overflow-visible"
+    >
       <table className="w-full text-sm" data-testid={testid}>
         <thead className="sticky top-0 bg-slate-50 text-xs font-semibold text-slate-600">
           <tr>

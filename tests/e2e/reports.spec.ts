@@ -140,10 +140,10 @@ test('the reports and the shadchanim reports in Hebrew and English, at 1280 and 
       ['shadchanim', '/admin/shadchanim-reports', 'report-load-chart'],
     ] as const) {
       await page.goto(path);
-      await expect(page.getByTestId(ready).locator('svg.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId(ready).locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
       for (const width of [1280, 375]) {
         await page.setViewportSize({width, height: 900});
-        await expect(page.getByTestId(ready).locator('svg.recharts-surface')).toBeVisible();
+        await expect(page.getByTestId(ready).locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
         await expectNoSidewaysScroll(page);
         expect(await seriousViolations(page), `${name} ${locale} ${width}`).toEqual([]);
         await page.screenshot({path: `${shots}/reports-${name}-${locale}-${width}.png`, fullPage: true});
