@@ -73,7 +73,9 @@ export function ActivityReport({report}: {report: Report}) {
               name: (
                 <>
                   <bdi>{shadchanName(r)}</bdi>
-                  <span className="ms-2 text-xs text-slate-500 tabular-nums">{chartMonth(r.month, locale)}</span>
+                  <span className="ms-2 text-xs whitespace-nowrap text-slate-500 tabular-nums">
+                    {chartMonth(r.month, locale)}
+                  </span>
                 </>
               ),
               counts: FUNNEL_STAGES.map(s => r[s]),
@@ -131,7 +133,7 @@ function MonthLines({data}: {data: Array<StageCounts & {name: string}>}) {
         <XAxis dataKey="name" reversed={rtl} tick={TICK} />
         <YAxis orientation={valueSide} allowDecimals={false} width={36} tick={TICK} tickFormatter={formatCount} />
         <Tooltip contentStyle={tooltipStyle} formatter={value => formatCount(Number(value))} />
-        <Legend wrapperStyle={legendStyle} />
+        <Legend wrapperStyle={legendStyle} itemSorter={null} />
         {FUNNEL_STAGES.map(stage => (
           <Line
             key={stage}

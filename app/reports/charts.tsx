@@ -118,7 +118,7 @@ export function GroupBars<K extends string>({
           </>
         )}
         <Tooltip contentStyle={tooltipStyle} formatter={value => formatCount(Number(value))} />
-        <Legend wrapperStyle={legendStyle} />
+        <Legend wrapperStyle={legendStyle} itemSorter={null} />
         {series.map(s => (
           <Bar key={s.key} dataKey={s.key} name={s.label} stackId="all" fill={s.colour} isAnimationActive={false} />
         ))}

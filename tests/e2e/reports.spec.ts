@@ -157,6 +157,13 @@ test('the reports and the shadchanim reports in Hebrew and English, at 1280 and 
       const box = (await chart.boundingBox())!;
       const axis = (await chart.locator('.recharts-yAxis').boundingBox())!;
       expect(axis.x + axis.width / 2).toBeGreaterThan(box.x + box.width / 2);
+      // On paper: the report alone, without the shell, the tabs, the filters and the buttons.
+      await page.emulateMedia({media: 'print'});
+      await expect(page.getByTestId('report-filters')).toBeHidden();
+      await expect(page.getByTestId('report-print')).toBeHidden();
+      await expect(page.getByTestId('report-over-time-chart')).toBeVisible();
+      await page.screenshot({path: `${shots}/reports-activities-print-he.png`, fullPage: true});
+      await page.emulateMedia({media: 'screen'});
     }
   }
 });
