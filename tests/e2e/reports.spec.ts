@@ -117,6 +117,13 @@ test('a report’s charts draw its figures, a filter changes them, and the expor
 test('a shadchan without viewShadchanimReports: no shadchanim reports, and no one else by name', async ({page}) => {
   const community = await reportData();
   await signIn(page, 'demo-viewer');
+  // The control panel's reports submenu holds the reports alone for them.
+  const menu = page.getByTestId('side-menu');
+  await menu.getByTestId('submenu-control').click();
+  await menu.getByTestId('submenu-reports').click();
+  await expect(menu.getByTestId('menu-/admin/shadchanim-reports')).toHaveCount(0);
+  await menu.getByTestId('menu-/admin/reports').click();
+  await page.waitForURL('**/admin/reports');
   await page.goto(`/admin/reports?community=${community}`);
   await expect(page.getByTestId('report-loaded')).toBeVisible();
   // demo-viewer sees the cards (general, open to all), so the activities count; nobody is named.
