@@ -34,6 +34,7 @@ import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {ExportsPage} from './exports/ExportsPage.tsx';
+import {ReportsPage, ShadchanimReportsPage} from './reports/lazy.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
@@ -195,6 +196,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Chats (issue 17)
   '/chats': ChatsPage,
   '/chats/$id': ChatsPage,
+  // Reports (issue 17)
+  '/admin/reports': ReportsPage,
+  '/admin/shadchanim-reports': ShadchanimReportsPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -7,10 +7,23 @@ import {can, type AuthContext} from './context.ts';
 /**
  * Who may export what (spec §6 "general Excel export", issue 16): exportToExcel for every kind, and
  * for the shadchanim also the right to see staff records (addShadchanim or editShadchanim), as their
- * screen asks. What each export holds is then narrowed by that entity's own read rule.
+ * screen asks; a report needs what its page needs (showTickets, or viewShadchanimReports for the
+ * shadchanim report, issue 17). What each export holds is then narrowed by that entity's own read rule.
  */
 export function mayExport(ctx: AuthContext | undefined, kind: ExportKind): boolean {
-  return can(ctx, 'exportToExcel') && (kind !== 'shadchanim' || mayManageStaff(ctx));
+  if (!can(ctx, 'exportToExcel')) return false;
+  switch (kind) {
+    case 'shadchanim':
+      return mayManageStaff(ctx);
+    case 'report-shadchanim':
+      return can(ctx, 'viewShadchanimReports');
+    case 'report-activities':
+    case 'report-couples':
+    case 'report-cards':
+      return can(ctx, 'showTickets');
+    default:
+      return true;
+  }
 }
 
 /** A user's own export jobs, while they hold exportToExcel; anyone else's never. */

@@ -14,6 +14,7 @@ import {mountAfterLoginRoutes} from './auth/after-login-routes.ts';
 import {mountAgreementRoutes} from './agreement/routes.ts';
 import {mountNotificationRoutes} from './notifications/routes.ts';
 import {mountUsersLogRoutes} from './users-log/routes.ts';
+import {mountReportRoutes} from './reports/routes.ts';
 import {mountSelfUserRoutes} from './auth/self-user-routes.ts';
 import {mountSelfEditRoutes} from './self-edit/routes.ts';
 import {mountSelfVerifyRoutes} from './self-edit/verify-routes.ts';
@@ -140,6 +141,8 @@ export function createApi(options: ApiOptions) {
   mountAgreementRoutes(app, sql);
   mountNotificationRoutes(app, sql);
   mountUsersLogRoutes(app, sql);
+  // Reports (issue 17)
+  mountReportRoutes(app, sql);
   mountContactRoutes(app, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);

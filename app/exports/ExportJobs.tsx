@@ -1,6 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {CircleAlert, Clock, Download, FileSpreadsheet, LoaderCircle} from 'lucide-react';
 import {formatFileSize} from '../candidates/card/files.ts';
+import type {FilterSet} from '../candidates/search/filters.ts';
 import {currentLocale} from '../i18n.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
@@ -53,7 +54,7 @@ function JobRow({job}: {job: Job}) {
           {label()}
           {job.kind === 'profiles' && (
             <span className="ms-2 font-normal text-slate-600">
-              · <bdi>{profilesScope(job)}</bdi>
+              · <bdi>{profilesScope({title: job.title, filters: job.filters as FilterSet})}</bdi>
             </span>
           )}
         </p>

@@ -9,7 +9,7 @@ import {queries} from '../queries.ts';
 import {NEEDS_ATTENTION_DAYS} from '../saved-searches/schema.ts';
 import {Button, Labelled, Select} from '../ui/controls.tsx';
 import {exportErrorText, KINDS} from './labels.ts';
-import {EXPORT_KINDS, type ExportKind} from './schema.ts';
+import {DATA_EXPORT_KINDS, type ExportKind} from './schema.ts';
 import {startExport} from './start.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -24,7 +24,7 @@ function filtersOf(search: {view: string; filters: FilterSet}): FilterSet {
 
 /** Chooses what to export (profiles: all, or one of the saved searches) and starts it. */
 export function NewExport({ctx}: {ctx: AuthContext}) {
-  const kinds = EXPORT_KINDS.filter(kind => mayExport(ctx, kind));
+  const kinds = DATA_EXPORT_KINDS.filter(kind => mayExport(ctx, kind));
   const [kind, setKind] = useState<ExportKind>('profiles');
   const [searchID, setSearchID] = useState(ALL);
   const [searches] = useQuery(queries.savedSearches.list());

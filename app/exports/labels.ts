@@ -1,4 +1,4 @@
-import {ClipboardList, Heart, UserCog, Users, type LucideIcon} from 'lucide-react';
+import {ChartColumn, ClipboardList, Heart, UserCog, Users, type LucideIcon} from 'lucide-react';
 import {activeFilterCount} from '../candidates/search/url.ts';
 import type {FilterSet} from '../candidates/search/filters.ts';
 import {loginErrorText} from '../login/errors.ts';
@@ -11,6 +11,11 @@ export const KINDS: Record<ExportKind, {label: () => string; hint: () => string;
   activities: {label: m.export_kind_activities, hint: m.export_kind_activities_hint, icon: ClipboardList},
   shadchanim: {label: m.export_kind_shadchanim, hint: m.export_kind_shadchanim_hint, icon: UserCog},
   couples: {label: m.export_kind_couples, hint: m.export_kind_couples_hint, icon: Heart},
+  // Reports (issue 17): exported from their own page, with its filters.
+  'report-activities': {label: m.report_activities_title, hint: m.report_activities_intro, icon: ChartColumn},
+  'report-couples': {label: m.report_couples_title, hint: m.report_couples_intro, icon: ChartColumn},
+  'report-cards': {label: m.report_cards_title, hint: m.report_cards_intro, icon: ChartColumn},
+  'report-shadchanim': {label: m.report_shadchanim_title, hint: m.report_shadchanim_intro, icon: ChartColumn},
 };
 
 /** Which profiles an export holds: a saved search by its title, a search on the list, or all. */

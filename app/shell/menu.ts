@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   FileSpreadsheet,
   FolderCog,
   HandHeart,
@@ -95,6 +96,17 @@ export const MENU: readonly MenuHeading[] = [
           {kind: 'section', path: '/admin/schools'},
           {kind: 'section', path: '/representatives'},
           {kind: 'section', path: '/registration-links'},
+          // Reports (issue 17)
+          {
+            kind: 'group',
+            id: 'reports',
+            title: m.menu_reports,
+            icon: ChartColumn,
+            children: [
+              {kind: 'section', path: '/admin/reports'},
+              {kind: 'section', path: '/admin/shadchanim-reports'},
+            ],
+          },
           {
             kind: 'group',
             id: 'excel',

@@ -4,6 +4,8 @@ import {
   Bookmark,
   Gift,
   Building2,
+  ChartColumn,
+  ChartNoAxesCombined,
   ClipboardList,
   FileDown,
   FileUp,
@@ -116,6 +118,15 @@ export const SECTIONS = [
   // Excel exports (issue 16): what the user may see, streamed on the server, followed live to the download.
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel', built: true},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog', built: true},
+  // Reports (issue 17): over what the user sees (showTickets); each shadchan's figures with viewShadchanimReports.
+  {path: '/admin/reports', title: m.section_reports, icon: ChartColumn, permission: 'showTickets', built: true},
+  {
+    path: '/admin/shadchanim-reports',
+    title: m.section_shadchanim_reports,
+    icon: ChartNoAxesCombined,
+    permission: 'viewShadchanimReports',
+    built: true,
+  },
   {path: '/admin/schools', title: m.section_schools, icon: Building2, permission: 'editSchools', built: true},
   {
     path: '/admin/notifications',

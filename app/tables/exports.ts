@@ -3,8 +3,7 @@
  * app/exports/queries.ts (permissions/exports.ts: one's own). The server writes them; browsers only read.
  */
 import {enumeration, json, number, string, table} from '@rocicorp/zero';
-import type {FilterSet} from '../candidates/search/filters.ts';
-import type {ExportKind, ExportStatus} from '../exports/schema.ts';
+import type {ExportFilters, ExportKind, ExportStatus} from '../exports/schema.ts';
 
 export const exportJob = table('exportJob')
   .from('export_job')
@@ -12,7 +11,7 @@ export const exportJob = table('exportJob')
     id: string(),
     ownerID: string().from('owner_id'),
     kind: enumeration<ExportKind>(),
-    filters: json<FilterSet>(),
+    filters: json<ExportFilters>(),
     title: string(),
     status: enumeration<ExportStatus>(),
     rowCount: number().from('row_count'),

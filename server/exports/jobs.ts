@@ -1,7 +1,6 @@
 import {rm} from 'node:fs/promises';
 import path from 'node:path';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
-import type {ExportKind, ExportStatus} from '../../app/exports/schema.ts';
+import type {ExportFilters, ExportKind, ExportStatus} from '../../app/exports/schema.ts';
 import type {Locale} from '../../zero-schema.ts';
 import {dataDir} from '../config.ts';
 import type {Sql} from '../db/sql.ts';
@@ -15,7 +14,7 @@ export type ExportJob = {
   id: string;
   owner_id: string;
   kind: ExportKind;
-  filters: FilterSet;
+  filters: ExportFilters;
   title: string;
   locale: Locale;
   status: ExportStatus;

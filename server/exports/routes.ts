@@ -4,7 +4,7 @@ import {Readable} from 'node:stream';
 import type {Context, Hono, MiddlewareHandler} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {nanoid} from 'nanoid';
-import {exportRequestSchema} from '../../app/exports/schema.ts';
+import {exportRequestSchema, isReportKind} from '../../app/exports/schema.ts';
 import {can} from '../../permissions/context.ts';
 import {mayExport} from '../../permissions/exports.ts';
 import {allowedFilters} from '../../permissions/search.ts';
@@ -31,7 +31,7 @@ const RESULTS: Partial<Record<number, string>> = {200: 'downloaded', 403: 'forbi
  *   GET  /api/exports/:id/download → the .xlsx, to the job's owner alone
  * 401 without a session; 403 forbidden without exportToExcel (checked before anything is read), for the
  * shadchanim without the right to see staff records, and for a free filter without freeFiltering;
- * 400 invalidInput; 409 exportRunning while the user's previous export runs, exportNotReady before its
+ * the shadchanim report without viewShadchanimReports; 400 invalidInput; 409 exportRunning while the user's previous export runs, exportNotReady before its
  * file is there; 404 for a job that is not the user's own (as if it did not exist) or whose file is gone.
  * Every download attempt of a signed-in user is written to the access log, as file downloads are.
  */
@@ -54,8 +54,9 @@ export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
     const ctx = c.get('session')!.ctx;
     const body = await readBody(c, exportRequestSchema);
     if (body instanceof Response) return body;
-    if (!mayExport(ctx, body.kind)) return fail(c, 403, 'forbidden', 'Exporting the shadchanim needs the right to see them');
-    const filters = allowedFilters(body.filters, ctx);
+    if (!mayExport(ctx, body.kind)) return fail(c, 403, 'forbidden', 'This export needs the right to see what it holds');
+    // A report keeps its own filters (app/reports/schema.ts); a profiles export the candidate search's.
+    const filters = isReportKind(body.kind) ? (body.report ?? {}) : allowedFilters(body.filters, ctx);
     if (!filters) return fail(c, 403, 'forbidden', 'Free filtering needs the free filtering permission');
 
     await sweepExports(sql, dir);

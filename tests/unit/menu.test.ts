@@ -59,6 +59,14 @@ describe('side menu', () => {
     expect(ids(menu)).not.toContain('/import/excel');
   });
 
+  test('reports: everyone who sees cards; the shadchanim reports only with viewShadchanimReports', () => {
+    expect(ids(visibleMenu(env(ctxOf('shadchan'))))).toEqual(expect.arrayContaining(['control', 'reports', '/admin/reports']));
+    expect(ids(visibleMenu(env(ctxOf('shadchan'))))).not.toContain('/admin/shadchanim-reports');
+    expect(ids(visibleMenu(env(ctxOf('shadchan', ['viewShadchanimReports']))))).toContain('/admin/shadchanim-reports');
+    const noRights: AuthContext = {userID: 'x', role: 'shadchan', permissions: []};
+    expect(ids(visibleMenu(env(noRights)))).not.toContain('reports');
+  });
+
   test('add-shidduch-idea follows the idea-bank switch', () => {
     const admin = ctxOf('admin');
     expect(ids(visibleMenu(env(admin)))).toContain('/add-shidduch-idea');
@@ -87,7 +95,9 @@ describe('side menu', () => {
       '/admin/exports',
       '/admin/logs',
       '/admin/notifications',
+      '/admin/reports',
       '/admin/schools',
+      '/admin/shadchanim-reports',
       '/benefit-cards',
       // Chats (issue 17)
       '/chats',

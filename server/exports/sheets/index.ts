@@ -2,6 +2,7 @@ import type {ExportKind} from '../../../app/exports/schema.ts';
 import {activitiesSheet} from './activities.ts';
 import {couplesSheet} from './couples.ts';
 import {profilesSheet} from './profiles.ts';
+import {activityReportSheet, cardsReportSheet, couplesReportSheet, shadchanimReportSheet} from './reports.ts';
 import {shadchanimSheet} from './shadchanim.ts';
 import type {AnySheet} from './sheet.ts';
 
@@ -11,4 +12,9 @@ export const SHEETS: Record<ExportKind, AnySheet> = {
   activities: activitiesSheet,
   shadchanim: shadchanimSheet,
   couples: couplesSheet,
+  // Reports (issue 17)
+  'report-activities': activityReportSheet,
+  'report-couples': couplesReportSheet,
+  'report-cards': cardsReportSheet,
+  'report-shadchanim': shadchanimReportSheet,
 };

@@ -1,5 +1,6 @@
 import type {PendingQuery, Row} from 'postgres';
 import type {FilterSet} from '../../../app/candidates/search/filters.ts';
+import type {ExportFilters} from '../../../app/exports/schema.ts';
 import type {AuthContext} from '../../../permissions/context.ts';
 import type {Locale} from '../../../zero-schema.ts';
 import type {Sql} from '../../db/sql.ts';
@@ -18,14 +19,16 @@ export type Column<R> = {header: Message; kind: CellKind; value: (row: R, locale
 /**
  * One kind of export: its worksheet's name, its columns (each with its translated header, how its cells
  * are written and how a row gives its value) and its rows: exactly those its screen would show this
- * user, as one query the runner reads with a cursor, in the sheet's order.
+ * user, as one query the runner reads with a cursor, in the sheet's order. `F` is the kind's filters
+ * (the candidate search's for profiles, a report's for a report), as the export route validated them.
  */
-export type Sheet<R extends Row> = {
+export type Sheet<R extends Row, F extends ExportFilters = FilterSet> = {
   title: Message;
   columns: readonly Column<R>[];
-  rows: (sql: Sql, ctx: AuthContext, filters: FilterSet) => PendingQuery<R[]>;
+  rows: (sql: Sql, ctx: AuthContext, filters: F) => PendingQuery<R[]>;
 };
 
 /** The runner handles every sheet alike; each sheet's own types are checked where it is defined. */
-export type AnySheet = Sheet<never>;
-export const defineSheet = <R extends Row>(sheet: Sheet<R>): AnySheet => sheet as unknown as AnySheet;
+export type AnySheet = Sheet<never, ExportFilters>;
+export const defineSheet = <R extends Row, F extends ExportFilters = FilterSet>(sheet: Sheet<R, F>): AnySheet =>
+  sheet as unknown as AnySheet;
