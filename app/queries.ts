@@ -20,6 +20,7 @@ import {staffQueries} from './staff/queries.ts';
 import {importQueries} from './imports/queries.ts';
 import {scoreQueries} from './scores/queries.ts';
 import {chatQueries} from './chats/queries.ts';
+import {reportQueries} from './reports/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -51,4 +52,6 @@ export const queries = defineQueries({
   scores: scoreQueries,
   // Chats (issue 17)
   chats: chatQueries,
+  // Reports (issue 17): the beats that ask the server's counts again
+  reports: reportQueries,
 });

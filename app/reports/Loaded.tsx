@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import {ListLoading} from '../ui/EmptyState.tsx';
-import {useReport} from './filters.ts';
+import {useReport} from './use-report.ts';
 import type {ReportFilters} from './schema.ts';
 
 /** A report once the server has answered: loading until then, or the error. */

@@ -1,8 +1,5 @@
-import {useEffect, useState} from 'react';
 import {DATE_RANGES, rangeBounds, type DateRangeParams} from '../lib/date-ranges.ts';
 import {definedOnly, oneOf, textOf} from '../lib/search-params.ts';
-import {call} from '../login/api.ts';
-import {loginErrorText} from '../login/errors.ts';
 import type {ReportFilters} from './schema.ts';
 
 export const REPORTS_PATH = '/admin/reports';
@@ -44,25 +41,5 @@ export function reportFiltersOf(search: ReportSearch, now = new Date()): ReportF
 }
 
 /** The REST query string of the filters. */
-const queryString = (filters: ReportFilters) =>
+export const queryString = (filters: ReportFilters) =>
   new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, String(value)])).toString();
-
-/**
- * A report from /api/reports/{name} for these filters: undefined while it loads (again on each change
- * of filters), then the data or an error in the UI language.
- */
-export function useReport<T>(name: string, filters: ReportFilters): {data?: T; error?: string} {
-  const key = queryString(filters);
-  const [state, setState] = useState<{key: string; data?: T; error?: string}>({key: ''});
-  useEffect(() => {
-    let current = true;
-    void call<T>(`/api/reports/${name}?${key}`, undefined, 'GET').then(result => {
-      if (!current) return;
-      setState(result.ok ? {key, data: result.data} : {key, error: loginErrorText(result.error, result.message)});
-    });
-    return () => {
-      current = false;
-    };
-  }, [name, key]);
-  return state.key === key ? state : {};
-}
