@@ -54,6 +54,7 @@ import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
 import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
+import {page, pageContent, pageFolder, pageFolderRelationships, pageRelationships} from './app/tables/pages.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -108,6 +109,10 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormat,
     importJob,
+    // Staff pages and folders (issue 17)
+    pageFolder,
+    page,
+    pageContent,
   ],
   relationships: [
     userRelationships,
@@ -134,6 +139,9 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormatRelationships,
     importJobRelationships,
+    // Staff pages and folders (issue 17)
+    pageFolderRelationships,
+    pageRelationships,
   ],
 });
 

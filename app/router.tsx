@@ -35,6 +35,8 @@ import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
+import {FoldersPage} from './pages/FoldersPage.tsx';
+import {StaffPageScreen} from './pages/StaffPageScreen.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
@@ -188,6 +190,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Excel import (issue 16)
   '/import/excel': ImportPage,
   '/import/excel/formats': FormatsPage,
+  // Staff pages and folders (issue 17)
+  '/pages': FoldersPage,
+  '/pages/$id': StaffPageScreen,
 };
 
 function pageOf(section: Section): ReactNode {

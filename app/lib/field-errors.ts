@@ -72,6 +72,10 @@ const MESSAGES: Record<string, () => string> = {
   // Excel formats (issue 16): a field mapped twice, or none at all.
   fieldTwice: m.import_error_field_twice,
   noFieldMapped: m.import_error_no_field,
+  // Staff pages (issue 17): a page's text too long or not the editor's, or saved meanwhile by another.
+  pageTooLarge: m.pages_error_too_large,
+  pageContentInvalid: m.pages_error_content_invalid,
+  pageEditConflict: m.pages_error_edit_conflict,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -21,6 +21,7 @@ import {
   UserPlus,
   UserRoundCheck,
   Link2,
+  NotebookText,
   UserRoundPlus,
   Users,
   type LucideIcon,
@@ -144,6 +145,9 @@ export const SECTIONS = [
   },
   {path: '/users/edit/$id', title: m.section_staff_edit, icon: UserCog, permission: 'editShadchanim', saveBar: true, built: true},
   {path: '/users/print/$id', title: m.section_staff_print, icon: Printer, permission: 'editShadchanim', built: true},
+  // Staff pages and folders (issue 17): every signed-in staff member; each folder's sharing decides the rest.
+  {path: '/pages', title: m.section_pages, icon: NotebookText, built: true},
+  {path: '/pages/$id', title: m.section_page, icon: NotebookText, built: true},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];

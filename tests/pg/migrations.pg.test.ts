@@ -43,6 +43,9 @@ describe('migrations', () => {
       'export_job',
       'import_job',
       'institution',
+      'page',
+      'page_content',
+      'page_folder',
       'phone_call',
       'profile',
       'profile_detail',
@@ -114,6 +117,10 @@ describe('migrations', () => {
     expect([...tables.excel_format!].sort()).toEqual(declared('excelFormat'));
     expect([...tables.import_job!].sort()).toEqual(declared('importJob'));
     expect(tables).not.toHaveProperty('import_row');
+    // Staff pages and folders (migrations/0044), as declared; their text only through an opened page.
+    expect([...tables.page_folder!].sort()).toEqual(declared('pageFolder'));
+    expect([...tables.page!].sort()).toEqual(declared('page'));
+    expect([...tables.page_content!].sort()).toEqual(declared('pageContent'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -98,6 +98,7 @@ describe('side menu', () => {
       '/import/excel',
       '/import/excel/formats',
       '/meorasim',
+      '/pages',
       '/recycle-bin',
       '/registration-links',
       '/representatives',
