@@ -123,9 +123,7 @@ export function PageEditor({page, onDone}: {page: LivePage; onDone: () => void})
           data-testid="page-overtaken"
         >
           <p className="min-w-0 flex-1">
-            <bdi>
-              {m.pages_overtaken({name: page.editor?.name ?? m.pages_someone(), time: formatLocalTime(page.updatedAt)})}
-            </bdi>
+            <bdi>{m.pages_overtaken({name: page.editor?.name ?? m.pages_someone(), time: formatLocalTime(page.updatedAt)})}</bdi>
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={loadSaved} data-testid="page-load-theirs">

@@ -1,34 +1,18 @@
 import {EditorContent, useEditor, useEditorState, type Editor} from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import Placeholder from '@tiptap/extension-placeholder';
 import {clsx} from 'clsx';
 import {Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Unlink, type LucideIcon} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {Field, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
-import type {PageDoc} from './content.ts';
+import {ALLOWED_LINK, type PageDoc} from './content.ts';
+import {TEXT_DIRECTION, editorExtensions} from './editor-extensions.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
- * A staff page's rich text, written and shown with TipTap (a maintained ProseMirror editor). The
- * editor offers exactly what app/pages/content.ts lets the server store: no code, no images, no
- * tables; pasted HTML is parsed into these nodes, and anything else is dropped. Every paragraph, heading
- * and list gets dir="auto" (TipTap's textDirection), so a Hebrew line reads right to left and an
- * English line left to right, whatever the interface language.
+ * A staff page's rich text, written and shown with TipTap (a maintained ProseMirror editor), with the
+ * nodes and marks of ./editor-extensions.ts, each block in its own text direction whatever the
+ * interface language.
  */
-
-/** Links the server accepts (content.ts): the web and mail. */
-const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
-
-const extensions = (placeholder?: string) => [
-  StarterKit.configure({
-    heading: {levels: [1, 2, 3]},
-    code: false,
-    codeBlock: false,
-    link: {openOnClick: false, autolink: false, isAllowedUri: url => ALLOWED_LINK.test(url)},
-  }),
-  ...(placeholder ? [Placeholder.configure({placeholder})] : []),
-];
 
 /** The text's own look (app/styles.css `.rich-text`), the same when written and when read. */
 const TEXT_CLASS = 'rich-text text-base leading-relaxed text-slate-800 focus:outline-none';
@@ -36,9 +20,9 @@ const TEXT_CLASS = 'rich-text text-base leading-relaxed text-slate-800 focus:out
 /** The editor of one page's text, started from `initial`; `onEdit` hears every change the user makes. */
 export function usePageEditor(initial: PageDoc, onEdit: () => void) {
   return useEditor({
-    extensions: extensions(m.pages_placeholder()),
+    extensions: editorExtensions(m.pages_placeholder()),
     content: initial,
-    textDirection: 'auto',
+    textDirection: TEXT_DIRECTION,
     editorProps: {
       attributes: {
         class: clsx(TEXT_CLASS, 'min-h-64 px-4 py-3'),
@@ -55,10 +39,10 @@ export function usePageEditor(initial: PageDoc, onEdit: () => void) {
 /** A page's text as readers see it: read-only, following every save live. */
 export function RichTextView({content}: {content: PageDoc}) {
   const editor = useEditor({
-    extensions: extensions(),
+    extensions: editorExtensions(),
     content,
     editable: false,
-    textDirection: 'auto',
+    textDirection: TEXT_DIRECTION,
     editorProps: {attributes: {class: TEXT_CLASS, 'data-testid': 'page-text'}},
   });
   useEffect(() => {
@@ -146,10 +130,7 @@ function Toolbar({editor}: {editor: Editor}) {
   });
   const [linking, setLinking] = useState(false);
   const button = (pressed: boolean) =>
-    clsx(
-      'rounded-lg p-2 text-slate-600 hover:bg-brand-50 hover:text-brand-700',
-      pressed && 'bg-brand-100 text-brand-800',
-    );
+    clsx('rounded-lg p-2 text-slate-600 hover:bg-brand-50 hover:text-brand-700', pressed && 'bg-brand-100 text-brand-800');
   return (
     <div
       role="toolbar"

@@ -69,7 +69,7 @@ function PageScreen({id}: {id: string}) {
   };
 
   return (
-    <article className="mx-auto max-w-4xl space-y-5" data-testid="staff-page" data-revision={page.revision}>
+    <article className="mx-auto max-w-4xl space-y-5" data-testid="staff-page">
       <BackToFolders folder={folder?.name} />
       {editing && mayWrite ? (
         <PageEditor page={page} onDone={() => setEditing(false)} />

@@ -18,10 +18,11 @@ const dir = v.optional(v.nullable(v.picklist(['ltr', 'rtl', 'auto'])));
 const dirOnly = v.optional(v.strictObject({dir}));
 
 /** Links open the web or a mail client; never javascript: or data: addresses. */
+export const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
 const href = v.pipe(
   v.string(),
   v.maxLength(2000),
-  v.check(url => /^(https?:\/\/|mailto:)/i.test(url)),
+  v.check(url => ALLOWED_LINK.test(url)),
 );
 
 const mark = v.variant('type', [

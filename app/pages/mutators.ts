@@ -83,7 +83,13 @@ export async function savePage({tx, ctx, args}: Write<PageSave>, now: number) {
   assertLoggedIn(ctx);
   const page = await writablePage(tx, ctx, args.id);
   if (page.revision !== args.revision) throw new AppError('editConflict', [{field: 'content', message: 'pageEditConflict'}]);
-  await tx.mutate.page.update({id: args.id, title: args.title, revision: args.revision + 1, updatedBy: ctx.userID, updatedAt: now});
+  await tx.mutate.page.update({
+    id: args.id,
+    title: args.title,
+    revision: args.revision + 1,
+    updatedBy: ctx.userID,
+    updatedAt: now,
+  });
   await tx.mutate.pageContent.upsert({pageID: args.id, content: args.content});
 }
 

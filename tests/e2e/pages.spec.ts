@@ -72,8 +72,7 @@ test('a page written in one browser shows in another live; an editor’s unsaved
   const text = reader.getByTestId('page-text');
   await expect(text.locator('h2')).toHaveText('לפני הפגישה');
   await expect(text.locator('strong')).toHaveText('חשוב:');
-  const direction = (line: string) =>
-    text.locator('p', {hasText: line}).evaluate(p => getComputedStyle(p).direction);
+  const direction = (line: string) => text.locator('p', {hasText: line}).evaluate(p => getComputedStyle(p).direction);
   expect(await direction('לברר את הפרטים')).toBe('rtl');
   expect(await direction('Call the parents')).toBe('ltr');
   await expect(reader.getByTestId('page-edit')).toHaveCount(0);
@@ -157,7 +156,11 @@ async function seedScreens(locale: 'he' | 'en') {
               {type: 'text', text: 'לברר את פרטי המשפחה ולוודא שהכרטיס מעודכן לפני כל שיחה עם ההורים.'},
             ],
           },
-          {type: 'bulletList', attrs: {dir: 'auto'}, content: [li('לשוחח עם שני הצדדים'), li('לרשום פעילות במערכת'), li('לקבוע מועד למעקב')]},
+          {
+            type: 'bulletList',
+            attrs: {dir: 'auto'},
+            content: [li('לשוחח עם שני הצדדים'), li('לרשום פעילות במערכת'), li('לקבוע מועד למעקב')],
+          },
           {type: 'blockquote', attrs: {dir: 'auto'}, content: [p('"מי שמצא אישה מצא טוב"')]},
           p('English note: call the office for the training schedule.'),
         ]
@@ -168,10 +171,17 @@ async function seedScreens(locale: 'he' | 'en') {
             attrs: {dir: 'auto'},
             content: [
               {type: 'text', marks: [{type: 'bold'}], text: 'Important: '},
-              {type: 'text', text: 'check the family details and make sure the card is up to date before every call with the parents.'},
+              {
+                type: 'text',
+                text: 'check the family details and make sure the card is up to date before every call with the parents.',
+              },
             ],
           },
-          {type: 'bulletList', attrs: {dir: 'auto'}, content: [li('Speak with both sides'), li('Record an activity'), li('Set a follow-up date')]},
+          {
+            type: 'bulletList',
+            attrs: {dir: 'auto'},
+            content: [li('Speak with both sides'), li('Record an activity'), li('Set a follow-up date')],
+          },
           {type: 'blockquote', attrs: {dir: 'auto'}, content: [p('מי שמצא אישה מצא טוב')]},
           p('A Hebrew line reads right to left: ההדרכה הבאה ביום שלישי.'),
         ],

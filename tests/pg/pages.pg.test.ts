@@ -44,7 +44,13 @@ const doc = (text = 'שלום') => ({
           marks: [
             {
               type: 'link',
-              attrs: {href: 'https://example.org/a', target: '_blank', rel: 'noopener noreferrer nofollow', class: null, title: null},
+              attrs: {
+                href: 'https://example.org/a',
+                target: '_blank',
+                rel: 'noopener noreferrer nofollow',
+                class: null,
+                title: null,
+              },
             },
           ],
           text: 'English link',
@@ -54,14 +60,24 @@ const doc = (text = 'שלום') => ({
     {
       type: 'bulletList',
       attrs: {dir: 'auto'},
-      content: [{type: 'listItem', attrs: {dir: 'auto'}, content: [{type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text: 'א'}]}]}],
+      content: [
+        {
+          type: 'listItem',
+          attrs: {dir: 'auto'},
+          content: [{type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text: 'א'}]}],
+        },
+      ],
     },
     {
       type: 'orderedList',
       attrs: {dir: 'auto', start: 1, type: null},
       content: [{type: 'listItem', attrs: {dir: 'auto'}, content: [{type: 'paragraph', attrs: {dir: 'auto'}}]}],
     },
-    {type: 'blockquote', attrs: {dir: 'auto'}, content: [{type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text: 'q'}]}]},
+    {
+      type: 'blockquote',
+      attrs: {dir: 'auto'},
+      content: [{type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text: 'q'}]}],
+    },
     {type: 'horizontalRule', attrs: {dir: 'auto'}},
     {type: 'paragraph', attrs: {dir: 'auto'}},
   ],
@@ -79,7 +95,8 @@ const pageArgs = (id: string, folderID: string, over: Record<string, unknown> = 
 const foldersAs = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.pages.folders.fn({args: undefined, ctx})));
 const pageAs = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.pages.one.fn({args: {id}, ctx})));
 const mineOf = (rows: readonly {id: string}[]) => rows.map(r => r.id).filter(id => id.includes(tag));
-const storedPage = (id: string) => sql`SELECT p.*, c.content FROM page p LEFT JOIN page_content c ON c.page_id = p.id WHERE p.id = ${id}`;
+const storedPage = (id: string) =>
+  sql`SELECT p.*, c.content FROM page p LEFT JOIN page_content c ON c.page_id = p.id WHERE p.id = ${id}`;
 
 describe('who reads which folder and page', () => {
   const privateFolder = `f-private-${tag}`;
@@ -170,7 +187,13 @@ describe('who writes a shared folder', () => {
   test('the administrator saves it; the revision moves, and who saved it is recorded', async () => {
     await mutate(admin, 'pages.save', {id: page, title: '  נהלי המשרד  ', content: doc('עודכן'), revision: 1});
     const [row] = await storedPage(page);
-    expect(row).toMatchObject({title: 'נהלי המשרד', revision: 2, created_by: owner.userID, updated_by: admin.userID, content: doc('עודכן')});
+    expect(row).toMatchObject({
+      title: 'נהלי המשרד',
+      revision: 2,
+      created_by: owner.userID,
+      updated_by: admin.userID,
+      content: doc('עודכן'),
+    });
     expect(row!.updated_at.getTime()).toBeGreaterThanOrEqual(row!.created_at.getTime());
   });
 
@@ -216,14 +239,13 @@ describe('a page’s text holds only what the editor offers', () => {
     ['text straight in the document', {type: 'doc', content: [{type: 'text', text: 'x'}]}, 'pageContentInvalid'],
     ['a list without items', {type: 'doc', content: [{type: 'bulletList', content: []}]}, 'pageContentInvalid'],
     ['a root that is no document', {type: 'paragraph', content: []}, 'pageContentInvalid'],
-    [
-      'lists nested past the limit',
-      {type: 'doc', content: [nest(30)]},
-      'pageContentInvalid',
-    ],
+    ['lists nested past the limit', {type: 'doc', content: [nest(30)]}, 'pageContentInvalid'],
     [
       'over 100,000 characters',
-      {type: 'doc', content: Array.from({length: 60}, () => ({type: 'paragraph', content: [{type: 'text', text: 'א'.repeat(2000)}]}))},
+      {
+        type: 'doc',
+        content: Array.from({length: 60}, () => ({type: 'paragraph', content: [{type: 'text', text: 'א'.repeat(2000)}]})),
+      },
       'pageTooLarge',
     ],
   ];
@@ -244,7 +266,10 @@ describe('a page’s text holds only what the editor offers', () => {
   });
 
   test('just under the cap is kept whole', async () => {
-    const long = {type: 'doc', content: Array.from({length: 45}, () => ({type: 'paragraph', content: [{type: 'text', text: 'א'.repeat(2000)}]}))};
+    const long = {
+      type: 'doc',
+      content: Array.from({length: 45}, () => ({type: 'paragraph', content: [{type: 'text', text: 'א'.repeat(2000)}]})),
+    };
     await mutate(owner, 'pages.save', {id: page, title: 'ארוך', content: long, revision: 1});
     expect((await storedPage(page))[0]?.content).toEqual(long);
   });
@@ -301,11 +326,14 @@ describe('every mutator refuses, and writes nothing', () => {
     expect(await probe()).toEqual(before);
   });
 
-  test.each(CASES.filter(([name]) => name !== 'pageFolders.create'))('%s by a colleague who only reads the folder', async (name, args) => {
-    const before = await probe();
-    expect(await refusal(mutate(colleague, name, args()))).toEqual({code: 'forbidden'});
-    expect(await probe()).toEqual(before);
-  });
+  test.each(CASES.filter(([name]) => name !== 'pageFolders.create'))(
+    '%s by a colleague who only reads the folder',
+    async (name, args) => {
+      const before = await probe();
+      expect(await refusal(mutate(colleague, name, args()))).toEqual({code: 'forbidden'});
+      expect(await probe()).toEqual(before);
+    },
+  );
 
   test.each(CASES)('%s with bad input, by field', async (name, _, bad, field) => {
     const before = await probe();
