@@ -7,6 +7,7 @@ import {SharingChoice} from '../saved-searches/SharingChoice.tsx';
 import {Field, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {EMPTY_DOC} from './content.ts';
+import {EDIT_SEARCH, pagePath} from './paths.ts';
 import {FOLDER_NAME_MAX, PAGE_TITLE_MAX, folderSchema, pageCreateSchema} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -67,7 +68,7 @@ export function NewPageDialog({folder, onClose}: {folder: Folder; onClose: () =>
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     pageCreateSchema,
     mutators.pages.create,
-    () => void navigate({to: '/pages/$id', params: {id}, search: {edit: true} as never}),
+    () => void navigate({to: pagePath(id), search: EDIT_SEARCH}),
     m.pages_page_created,
     {title: m.pages_title_required},
   );

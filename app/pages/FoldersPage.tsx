@@ -15,6 +15,7 @@ import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {FolderDialog, NewPageDialog} from './FolderDialogs.tsx';
+import {pagePath} from './paths.ts';
 import * as m from '../paraglide/messages.js';
 
 type Folder = ReturnType<typeof useFolders>[0][number];
@@ -170,8 +171,7 @@ function FolderCard({
           {folder.pages.map(page => (
             <li key={page.id}>
               <Link
-                to="/pages/$id"
-                params={{id: page.id}}
+                to={pagePath(page.id)}
                 className="flex items-center gap-3 px-4 py-2.5 hover:bg-brand-50"
                 data-testid="page-link"
               >

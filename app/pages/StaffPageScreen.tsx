@@ -15,6 +15,7 @@ import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EMPTY_DOC} from './content.ts';
 import {PageEditor} from './PageEditor.tsx';
+import {PAGES_PATH} from './paths.ts';
 import {RichTextView} from './RichText.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -65,7 +66,7 @@ function PageScreen({id}: {id: string}) {
     const outcome = await confirmed(zero.mutate(mutators.pages.delete({id})));
     if (!outcome.ok) return void toast.error(outcome.message);
     toast.success(m.pages_page_deleted());
-    void navigate({to: '/pages'});
+    void navigate({to: PAGES_PATH});
   };
 
   return (
@@ -108,7 +109,11 @@ function PageScreen({id}: {id: string}) {
 function BackToFolders({folder}: {folder?: string | undefined}) {
   return (
     <nav aria-label={m.pages_breadcrumb()} className="text-sm">
-      <Link to="/pages" className="inline-flex items-center gap-1 text-brand-700 hover:underline" data-testid="back-to-folders">
+      <Link
+        to={PAGES_PATH}
+        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+        data-testid="back-to-folders"
+      >
         <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
         {m.section_pages()}
       </Link>
