@@ -11,7 +11,7 @@ import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {useConfirm} from '../ui/confirm.tsx';
 import {Button} from '../ui/controls.tsx';
-import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
+import {ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {FolderDialog, NewPageDialog} from './FolderDialogs.tsx';
@@ -40,7 +40,10 @@ export function FoldersPage() {
       <h2 className="text-sm font-semibold text-slate-600">{title}</h2>
       {rows.length === 0 ? (
         details.type === 'complete' ? (
-          <EmptyState icon={FolderOpen}>{none()}</EmptyState>
+          <p className="flex items-center gap-2 rounded-2xl bg-white px-4 py-3 text-sm text-slate-500 ring-1 ring-slate-200">
+            <FolderOpen className="size-4 text-slate-300" aria-hidden />
+            {none()}
+          </p>
         ) : (
           <ListLoading />
         )

@@ -5,7 +5,7 @@ import {useEffect, useState, type FormEvent} from 'react';
 import {Field, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {ALLOWED_LINK, type PageDoc} from './content.ts';
-import {TEXT_DIRECTION, editorExtensions} from './editor-extensions.ts';
+import {editorExtensions} from './editor-extensions.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -22,7 +22,6 @@ export function usePageEditor(initial: PageDoc, onEdit: () => void) {
   return useEditor({
     extensions: editorExtensions(m.pages_placeholder()),
     content: initial,
-    textDirection: TEXT_DIRECTION,
     editorProps: {
       attributes: {
         class: clsx(TEXT_CLASS, 'min-h-64 px-4 py-3'),
@@ -42,7 +41,6 @@ export function RichTextView({content}: {content: PageDoc}) {
     extensions: editorExtensions(),
     content,
     editable: false,
-    textDirection: TEXT_DIRECTION,
     editorProps: {attributes: {class: TEXT_CLASS, 'data-testid': 'page-text'}},
   });
   useEffect(() => {

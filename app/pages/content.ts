@@ -5,8 +5,7 @@ import * as v from 'valibot';
  * re-validates every save with this schema, so only the nodes and marks the editor offers
  * (RichText.tsx) ever reach the database or another browser: paragraphs, headings 1–3, bullet and
  * numbered lists, quotes, rules and line breaks; bold, italic, underline, strike and web or mail links.
- * Every node may carry `dir` (the editor's per-paragraph text direction: Hebrew and English lines
- * each read their own way).
+ * No attribute beyond those (a block's text direction is drawn by the editor, not stored).
  */
 
 /** The JSON's size at most, in characters: a long guideline fits many times over; a pasted book does not. */
@@ -14,8 +13,8 @@ export const CONTENT_MAX_CHARS = 100_000;
 /** Nesting at most (lists inside lists inside quotes): deeper is no document a person writes. */
 export const CONTENT_MAX_DEPTH = 20;
 
-const dir = v.optional(v.nullable(v.picklist(['ltr', 'rtl', 'auto'])));
-const dirOnly = v.optional(v.strictObject({dir}));
+/** A node without attributes: none, or an empty object. */
+const noAttrs = v.optional(v.strictObject({}));
 
 /** Links open the web or a mail client; never javascript: or data: addresses. */
 export const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
@@ -42,51 +41,51 @@ const marks = v.optional(v.pipe(v.array(mark), v.maxLength(5)));
 
 const inline = v.variant('type', [
   v.strictObject({type: v.literal('text'), text: v.pipe(v.string(), v.nonEmpty()), marks}),
-  v.strictObject({type: v.literal('hardBreak'), attrs: dirOnly, marks}),
+  v.strictObject({type: v.literal('hardBreak'), attrs: noAttrs, marks}),
 ]);
 const inlineContent = v.optional(v.array(inline));
 
 export type PageMark = v.InferOutput<typeof mark>;
 export type PageInline = v.InferOutput<typeof inline>;
+type NoAttrs = {attrs?: Record<string, never>};
 export type PageBlock =
-  | {type: 'paragraph'; attrs?: {dir?: string | null}; content?: PageInline[]}
-  | {type: 'heading'; attrs: {level: 1 | 2 | 3; dir?: string | null}; content?: PageInline[]}
-  | {type: 'bulletList'; attrs?: {dir?: string | null}; content: PageListItem[]}
-  | {type: 'orderedList'; attrs?: {start?: number; type?: string | null; dir?: string | null}; content: PageListItem[]}
-  | {type: 'blockquote'; attrs?: {dir?: string | null}; content: PageBlock[]}
-  | {type: 'horizontalRule'; attrs?: {dir?: string | null}};
-export type PageListItem = {type: 'listItem'; attrs?: {dir?: string | null}; content: PageBlock[]};
-export type PageDoc = {type: 'doc'; attrs?: {dir?: string | null}; content: PageBlock[]};
+  | ({type: 'paragraph'; content?: PageInline[]} & NoAttrs)
+  | {type: 'heading'; attrs: {level: 1 | 2 | 3}; content?: PageInline[]}
+  | ({type: 'bulletList'; content: PageListItem[]} & NoAttrs)
+  | {type: 'orderedList'; attrs?: {start?: number; type?: string | null}; content: PageListItem[]}
+  | ({type: 'blockquote'; content: PageBlock[]} & NoAttrs)
+  | ({type: 'horizontalRule'} & NoAttrs);
+export type PageListItem = {type: 'listItem'; content: PageBlock[]} & NoAttrs;
+export type PageDoc = {type: 'doc'; content: PageBlock[]} & NoAttrs;
 
 const blocks: v.GenericSchema<PageBlock[]> = v.lazy(() => v.pipe(v.array(block), v.minLength(1)));
 const listItems: v.GenericSchema<PageListItem[]> = v.lazy(() =>
-  v.pipe(v.array(v.strictObject({type: v.literal('listItem'), attrs: dirOnly, content: blocks})), v.minLength(1)),
+  v.pipe(v.array(v.strictObject({type: v.literal('listItem'), attrs: noAttrs, content: blocks})), v.minLength(1)),
 );
 
 const block: v.GenericSchema<PageBlock> = v.variant('type', [
-  v.strictObject({type: v.literal('paragraph'), attrs: dirOnly, content: inlineContent}),
+  v.strictObject({type: v.literal('paragraph'), attrs: noAttrs, content: inlineContent}),
   v.strictObject({
     type: v.literal('heading'),
-    attrs: v.strictObject({level: v.picklist([1, 2, 3]), dir}),
+    attrs: v.strictObject({level: v.picklist([1, 2, 3])}),
     content: inlineContent,
   }),
-  v.strictObject({type: v.literal('bulletList'), attrs: dirOnly, content: listItems}),
+  v.strictObject({type: v.literal('bulletList'), attrs: noAttrs, content: listItems}),
   v.strictObject({
     type: v.literal('orderedList'),
     attrs: v.optional(
       v.strictObject({
         start: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))),
         type: v.optional(v.nullable(v.picklist(['1', 'a', 'A', 'i', 'I']))),
-        dir,
       }),
     ),
     content: listItems,
   }),
-  v.strictObject({type: v.literal('blockquote'), attrs: dirOnly, content: blocks}),
-  v.strictObject({type: v.literal('horizontalRule'), attrs: dirOnly}),
+  v.strictObject({type: v.literal('blockquote'), attrs: noAttrs, content: blocks}),
+  v.strictObject({type: v.literal('horizontalRule'), attrs: noAttrs}),
 ]);
 
-const doc = v.strictObject({type: v.literal('doc'), attrs: dirOnly, content: blocks});
+const doc = v.strictObject({type: v.literal('doc'), attrs: noAttrs, content: blocks});
 
 /** How deep the JSON nests, walked without recursion (a hostile body cannot overflow the stack). */
 function depthOf(value: unknown): number {

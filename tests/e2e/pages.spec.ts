@@ -140,17 +140,15 @@ async function seedScreens(locale: 'he' | 'en') {
   const shared = `e2e-shot-shared-${suffix}`;
   const drafts = `e2e-shot-drafts-${suffix}`;
   const pageID = `e2e-shot-page-${suffix}`;
-  const p = (text: string) => ({type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text}]});
-  const li = (text: string) => ({type: 'listItem', attrs: {dir: 'auto'}, content: [p(text)]});
+  const p = (text: string) => ({type: 'paragraph', content: [{type: 'text', text}]});
+  const li = (text: string) => ({type: 'listItem', content: [p(text)]});
   const content = {
     type: 'doc',
-    attrs: {dir: 'auto'},
     content: he
       ? [
-          {type: 'heading', attrs: {dir: 'auto', level: 2}, content: [{type: 'text', text: 'לפני ההצעה'}]},
+          {type: 'heading', attrs: {level: 2}, content: [{type: 'text', text: 'לפני ההצעה'}]},
           {
             type: 'paragraph',
-            attrs: {dir: 'auto'},
             content: [
               {type: 'text', marks: [{type: 'bold'}], text: 'חשוב: '},
               {type: 'text', text: 'לברר את פרטי המשפחה ולוודא שהכרטיס מעודכן לפני כל שיחה עם ההורים.'},
@@ -158,17 +156,15 @@ async function seedScreens(locale: 'he' | 'en') {
           },
           {
             type: 'bulletList',
-            attrs: {dir: 'auto'},
             content: [li('לשוחח עם שני הצדדים'), li('לרשום פעילות במערכת'), li('לקבוע מועד למעקב')],
           },
-          {type: 'blockquote', attrs: {dir: 'auto'}, content: [p('"מי שמצא אישה מצא טוב"')]},
+          {type: 'blockquote', content: [p('"מי שמצא אישה מצא טוב"')]},
           p('English note: call the office for the training schedule.'),
         ]
       : [
-          {type: 'heading', attrs: {dir: 'auto', level: 2}, content: [{type: 'text', text: 'Before a suggestion'}]},
+          {type: 'heading', attrs: {level: 2}, content: [{type: 'text', text: 'Before a suggestion'}]},
           {
             type: 'paragraph',
-            attrs: {dir: 'auto'},
             content: [
               {type: 'text', marks: [{type: 'bold'}], text: 'Important: '},
               {
@@ -179,10 +175,9 @@ async function seedScreens(locale: 'he' | 'en') {
           },
           {
             type: 'bulletList',
-            attrs: {dir: 'auto'},
             content: [li('Speak with both sides'), li('Record an activity'), li('Set a follow-up date')],
           },
-          {type: 'blockquote', attrs: {dir: 'auto'}, content: [p('מי שמצא אישה מצא טוב')]},
+          {type: 'blockquote', content: [p('מי שמצא אישה מצא טוב')]},
           p('A Hebrew line reads right to left: ההדרכה הבאה ביום שלישי.'),
         ],
   };
@@ -217,6 +212,16 @@ for (const locale of ['he', 'en'] as const) {
 
       await page.goto(`/pages/${pageID}`);
       await expect(page.getByTestId('page-text').locator('li')).toHaveCount(3);
+      // Each block reads its own way whatever the interface: the list and quote as their text, markers and bar included.
+      const direction = (selector: string) =>
+        page
+          .getByTestId('page-text')
+          .locator(selector)
+          .first()
+          .evaluate(e => getComputedStyle(e).direction);
+      expect(await direction(':scope > ul')).toBe(locale === 'he' ? 'rtl' : 'ltr');
+      expect(await direction(':scope > blockquote')).toBe('rtl');
+      if (locale === 'he') expect(await direction(':scope > p:last-child')).toBe('ltr');
       await expectNoSidewaysScroll(page);
       await page.screenshot({path: `${SHOTS}/pages-view-${locale}-${width}.png`, fullPage: true});
 

@@ -27,18 +27,16 @@ beforeAll(async () => {
   blocked = await makeUser(sql, 'blocked');
 });
 
-/** A document as TipTap's getJSON() gives it with textDirection 'auto' (every node but text carries dir). */
+/** A document as the page editor's getJSON() gives it (tests/unit/page-content.test.ts builds one with its schema). */
 const doc = (text = 'שלום') => ({
   type: 'doc',
-  attrs: {dir: 'auto'},
   content: [
-    {type: 'heading', attrs: {dir: 'auto', level: 2}, content: [{type: 'text', text: 'הנחיות'}]},
+    {type: 'heading', attrs: {level: 2}, content: [{type: 'text', text: 'הנחיות'}]},
     {
       type: 'paragraph',
-      attrs: {dir: 'auto'},
       content: [
         {type: 'text', marks: [{type: 'bold'}, {type: 'italic'}], text},
-        {type: 'hardBreak', attrs: {dir: 'auto'}},
+        {type: 'hardBreak'},
         {
           type: 'text',
           marks: [
@@ -59,27 +57,24 @@ const doc = (text = 'שלום') => ({
     },
     {
       type: 'bulletList',
-      attrs: {dir: 'auto'},
       content: [
         {
           type: 'listItem',
-          attrs: {dir: 'auto'},
-          content: [{type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text: 'א'}]}],
+          content: [{type: 'paragraph', content: [{type: 'text', text: 'א'}]}],
         },
       ],
     },
     {
       type: 'orderedList',
-      attrs: {dir: 'auto', start: 1, type: null},
-      content: [{type: 'listItem', attrs: {dir: 'auto'}, content: [{type: 'paragraph', attrs: {dir: 'auto'}}]}],
+      attrs: {start: 1, type: null},
+      content: [{type: 'listItem', content: [{type: 'paragraph'}]}],
     },
     {
       type: 'blockquote',
-      attrs: {dir: 'auto'},
-      content: [{type: 'paragraph', attrs: {dir: 'auto'}, content: [{type: 'text', text: 'q'}]}],
+      content: [{type: 'paragraph', content: [{type: 'text', text: 'q'}]}],
     },
-    {type: 'horizontalRule', attrs: {dir: 'auto'}},
-    {type: 'paragraph', attrs: {dir: 'auto'}},
+    {type: 'horizontalRule'},
+    {type: 'paragraph'},
   ],
 });
 
@@ -235,6 +230,7 @@ describe('a page’s text holds only what the editor offers', () => {
     ['a code mark', para({marks: [{type: 'code'}]}), 'pageContentInvalid'],
     ['a javascript: link', para({marks: [{type: 'link', attrs: {href: 'javascript:alert(1)'}}]}), 'pageContentInvalid'],
     ['an unknown attribute', {type: 'doc', content: [{type: 'paragraph', attrs: {onclick: 'x()'}}]}, 'pageContentInvalid'],
+    ['a stored direction', {type: 'doc', content: [{type: 'paragraph', attrs: {dir: 'rtl'}}]}, 'pageContentInvalid'],
     ['a heading of level 6', {type: 'doc', content: [{type: 'heading', attrs: {level: 6}}]}, 'pageContentInvalid'],
     ['text straight in the document', {type: 'doc', content: [{type: 'text', text: 'x'}]}, 'pageContentInvalid'],
     ['a list without items', {type: 'doc', content: [{type: 'bulletList', content: []}]}, 'pageContentInvalid'],
