@@ -36,7 +36,7 @@ import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {FoldersPage} from './pages/FoldersPage.tsx';
-import {StaffPageScreen} from './pages/StaffPageScreen.tsx';
+import {StaffPageRoute} from './pages/StaffPageRoute.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
@@ -192,7 +192,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/import/excel/formats': FormatsPage,
   // Staff pages and folders (issue 17)
   '/pages': FoldersPage,
-  '/pages/$id': StaffPageScreen,
+  '/pages/$id': StaffPageRoute,
 };
 
 function pageOf(section: Section): ReactNode {
