@@ -47,6 +47,7 @@ function PageScreen({id}: {id: string}) {
     return details.type === 'complete' ? (
       <div className="space-y-4" data-testid="page-not-found">
         <BackToFolders />
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.section_page()}</h1>
         <EmptyState icon={FileX}>{m.pages_not_found()}</EmptyState>
       </div>
     ) : (
