@@ -55,7 +55,15 @@ test('a page written in one browser shows in another live; an editor’s unsaved
   await admin.keyboard.type('לשוחח עם ההורים');
   await admin.keyboard.press('Enter');
   await admin.keyboard.press('Enter');
-  await admin.keyboard.type('Call the parents first.');
+  await admin.keyboard.type('Call the parents first. Guide: ');
+  // A link: an address that is none is refused by the field; a bare domain becomes an https link.
+  await admin.getByTestId('tool-link').click();
+  await admin.getByTestId('link-address').fill('not an address');
+  await admin.getByTestId('link-submit').click();
+  await expect(admin.getByTestId('link-form').locator('[data-field-error]')).toHaveText('כתובת לא תקינה');
+  await admin.getByTestId('link-address').fill('example.org/guide');
+  await admin.getByTestId('link-submit').click();
+  await expect(admin.getByTestId('link-form')).toBeHidden();
   await admin.getByTestId('page-save').click();
   await expect(admin.getByTestId('page-text')).toContainText('לפני הפגישה');
 
@@ -75,6 +83,7 @@ test('a page written in one browser shows in another live; an editor’s unsaved
   const direction = (line: string) => text.locator('p', {hasText: line}).evaluate(p => getComputedStyle(p).direction);
   expect(await direction('לברר את הפרטים')).toBe('rtl');
   expect(await direction('Call the parents')).toBe('ltr');
+  await expect(text.locator('a')).toHaveAttribute('href', 'https://example.org/guide');
   await expect(reader.getByTestId('page-edit')).toHaveCount(0);
 
   // The writer saves again: the reader's page follows without a reload.
