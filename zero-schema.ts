@@ -69,6 +69,7 @@ import {
   chatMessageRelationships,
   chatRelationships,
 } from './app/tables/chats.ts';
+import {page, pageContent, pageFolder, pageFolderRelationships, pageRelationships} from './app/tables/pages.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -131,6 +132,10 @@ export const schema = createSchema({
     chat,
     chatMember,
     chatMessage,
+    // Staff pages and folders (issue 17)
+    pageFolder,
+    page,
+    pageContent,
   ],
   relationships: [
     userRelationships,
@@ -164,6 +169,9 @@ export const schema = createSchema({
     chatRelationships,
     chatMemberRelationships,
     chatMessageRelationships,
+    // Staff pages and folders (issue 17)
+    pageFolderRelationships,
+    pageRelationships,
   ],
 });
 

@@ -19,6 +19,7 @@ import {staffMutators} from './staff/mutators.ts';
 import {excelFormatMutators} from './imports/mutators.ts';
 import {scoreMutators} from './scores/mutators.ts';
 import {chatMutators} from './chats/mutators.ts';
+import {pageFolderMutators, pageMutators} from './pages/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -49,4 +50,7 @@ export const mutators = defineMutators({
   scores: scoreMutators,
   // Chats (issue 17)
   chats: chatMutators,
+  // Staff pages and folders (issue 17)
+  pageFolders: pageFolderMutators,
+  pages: pageMutators,
 });

@@ -21,6 +21,7 @@ import {importQueries} from './imports/queries.ts';
 import {scoreQueries} from './scores/queries.ts';
 import {chatQueries} from './chats/queries.ts';
 import {reportQueries} from './reports/queries.ts';
+import {pageQueries} from './pages/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -54,4 +55,6 @@ export const queries = defineQueries({
   chats: chatQueries,
   // Reports (issue 17): the beats that ask the server's counts again
   reports: reportQueries,
+  // Staff pages and folders (issue 17)
+  pages: pageQueries,
 });

@@ -37,6 +37,8 @@ import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ReportsPage, ShadchanimReportsPage} from './reports/lazy.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
+import {FoldersPage} from './pages/FoldersPage.tsx';
+import {StaffPageRoute} from './pages/StaffPageRoute.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {ChatsPage} from './chats/ChatsPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
@@ -199,6 +201,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Reports (issue 17)
   '/admin/reports': ReportsPage,
   '/admin/shadchanim-reports': ShadchanimReportsPage,
+  // Staff pages and folders (issue 17)
+  '/pages': FoldersPage,
+  '/pages/$id': StaffPageRoute,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -75,6 +75,10 @@ const MESSAGES: Record<string, () => string> = {
   // Chats (issue 17): whom a conversation is with.
   chooseMembers: m.chats_error_choose_members,
   chatMemberCannotSeeCard: m.chats_error_member_cannot_see_card,
+  // Staff pages (issue 17): a page's text too long or not the editor's, or saved meanwhile by another.
+  pageTooLarge: m.pages_error_too_large,
+  pageContentInvalid: m.pages_error_content_invalid,
+  pageEditConflict: m.pages_error_edit_conflict,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -2,15 +2,30 @@ import {Lock, Users} from 'lucide-react';
 import {clsx} from 'clsx';
 import * as m from '../paraglide/messages.js';
 
-/** Private to its owner, or shared with all staff: two radio cards, each saying what it means. */
-export function SharingChoice({shared, onChange}: {shared: boolean; onChange: (shared: boolean) => void}) {
+/**
+ * Private to its owner, or shared with all staff: two radio cards, each saying what it means. A saved
+ * search's wording unless told otherwise (a folder of staff pages says its own).
+ */
+export function SharingChoice({
+  shared,
+  onChange,
+  legend = m.saved_search_sharing(),
+  privateHint = m.saved_search_private_hint(),
+  sharedHint = m.saved_search_shared_hint(),
+}: {
+  shared: boolean;
+  onChange: (shared: boolean) => void;
+  legend?: string;
+  privateHint?: string;
+  sharedHint?: string;
+}) {
   const options = [
-    {value: false, icon: Lock, label: m.saved_search_private(), hint: m.saved_search_private_hint()},
-    {value: true, icon: Users, label: m.saved_search_shared(), hint: m.saved_search_shared_hint()},
+    {value: false, icon: Lock, label: m.saved_search_private(), hint: privateHint},
+    {value: true, icon: Users, label: m.saved_search_shared(), hint: sharedHint},
   ];
   return (
     <fieldset className="space-y-1.5">
-      <legend className="mb-1.5 text-sm font-medium text-slate-700">{m.saved_search_sharing()}</legend>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {options.map(option => (
           <label

@@ -147,6 +147,8 @@ export const MENU: readonly MenuHeading[] = [
     id: 'community',
     title: m.menu_group_community,
     items: [
+      // Staff pages and folders (issue 17)
+      {kind: 'section', path: '/pages'},
       {
         kind: 'external',
         id: 'forum',

@@ -25,6 +25,7 @@ import {
   UserPlus,
   UserRoundCheck,
   Link2,
+  NotebookText,
   UserRoundPlus,
   Users,
   type LucideIcon,
@@ -162,6 +163,9 @@ export const SECTIONS = [
   // Chats (issue 17): "my chats", and one conversation beside them. Anyone signed in; each sees only their own.
   {path: '/chats', title: m.section_chats, icon: MessagesSquare, built: true},
   {path: '/chats/$id', title: m.section_chat, icon: MessagesSquare, built: true},
+  // Staff pages and folders (issue 17): every signed-in staff member; each folder's sharing decides the rest.
+  {path: '/pages', title: m.section_pages, icon: NotebookText, built: true},
+  {path: '/pages/$id', title: m.section_page, icon: NotebookText, built: true},
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]['path'];

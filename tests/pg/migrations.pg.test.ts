@@ -47,6 +47,9 @@ describe('migrations', () => {
       'export_job',
       'import_job',
       'institution',
+      'page',
+      'page_content',
+      'page_folder',
       'phone_call',
       'profile',
       'profile_detail',
@@ -129,6 +132,10 @@ describe('migrations', () => {
     expect([...tables.chat!].sort()).toEqual(declared('chat'));
     expect([...tables.chat_member!].sort()).toEqual(declared('chatMember'));
     expect([...tables.chat_message!].sort()).toEqual(declared('chatMessage'));
+    // Staff pages and folders (migrations/0044), as declared; their text only through an opened page.
+    expect([...tables.page_folder!].sort()).toEqual(declared('pageFolder'));
+    expect([...tables.page!].sort()).toEqual(declared('page'));
+    expect([...tables.page_content!].sort()).toEqual(declared('pageContent'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

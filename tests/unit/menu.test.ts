@@ -110,6 +110,7 @@ describe('side menu', () => {
       '/import/excel',
       '/import/excel/formats',
       '/meorasim',
+      '/pages',
       '/recycle-bin',
       '/registration-links',
       '/representatives',
