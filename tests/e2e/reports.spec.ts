@@ -6,7 +6,7 @@ import {db, expectNoSidewaysScroll, seriousViolations, signIn, SHOTS} from './he
 
 /**
  * The reports (issue 17): over a community of the test's own, the activities report's charts draw its
- * figures (SVG elements for the data), a filter changes them, the couples report is exported through the
+ * figures (SVG elements for the data), follow a change made elsewhere live, a filter changes them, the couples report is exported through the
  * export path and its file reads back; the reports and the shadchanim reports in Hebrew and English, at
  * a desktop's and a phone's width, right to left in Hebrew.
  */
@@ -69,6 +69,20 @@ test('a report’s charts draw its figures, a filter changes them, and the expor
   await expect(page.getByTestId('report-over-time-chart').locator('.recharts-line')).toHaveCount(4);
   await expect(bars(page, 'report-by-shadchan')).toHaveCount(4);
   await expect(page.getByTestId('report-by-shadchan-table-row')).toHaveCount(3);
+
+  // Live: a vort recorded elsewhere (straight into Postgres, through replication like any user's write)
+  // reaches the open report without a reload.
+  const sql = db();
+  const [pair] = await sql<{male: string; female: string}[]>`
+    SELECT male_profile_id AS male, female_profile_id AS female FROM activity
+    WHERE type = 'date' AND male_profile_id LIKE ${'%' + community.slice('e2e-reports-'.length)}`;
+  const vortID = nanoid();
+  await sql`INSERT INTO activity (id, type, title, male_profile_id, female_profile_id, created_by)
+            VALUES (${vortID}, 'vort', 'ווארט', ${pair!.male}, ${pair!.female}, 'demo-shadchan')`;
+  await expect(funnelCount(page, 'vort')).toHaveText('1');
+  await sql`DELETE FROM activity WHERE id = ${vortID}`;
+  await sql.end();
+  await expect(funnelCount(page, 'vort')).toHaveText('0');
 
   // The last month: March drops out of every chart.
   await page.getByTestId('report-filter-range').selectOption('month');
