@@ -2,7 +2,7 @@ import {CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XA
 import {TYPE_LABEL} from '../activities/labels.ts';
 import {currentLocale} from '../i18n.ts';
 import {ChartPanel, Figures, GroupBars, STAGE_COLOUR, TICK, formatCount, useChartDirection} from './charts.tsx';
-import {chartMonth, shadchanName} from './labels.ts';
+import {chartMonth, everyMonth, shadchanName} from './labels.ts';
 import {FUNNEL_STAGES, type ActivityReport as Report, type StageCounts} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -55,7 +55,12 @@ export function ActivityReport({report}: {report: Report}) {
           />
         }
       >
-        <MonthLines data={months.map(mo => ({...mo, name: chartMonth(mo.key, locale)}))} />
+        <MonthLines
+          data={everyMonth(months.map(mo => mo.key)).map(key => ({
+            ...(months.find(mo => mo.key === key) ?? zero()),
+            name: chartMonth(key, locale),
+          }))}
+        />
       </ChartPanel>
 
       <ChartPanel

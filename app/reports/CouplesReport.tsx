@@ -1,7 +1,7 @@
 import {Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis} from 'recharts';
 import {currentLocale} from '../i18n.ts';
 import {ChartPanel, Figures, TICK, formatCount, useChartDirection} from './charts.tsx';
-import {chartMonth} from './labels.ts';
+import {chartMonth, everyMonth} from './labels.ts';
 import type {CouplesReport as Report} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -12,6 +12,10 @@ export function CouplesReport({report}: {report: Report}) {
   const locale = currentLocale();
   const {rtl, valueSide, tooltipStyle} = useChartDirection();
   const data = report.months.map(mo => ({...mo, name: chartMonth(mo.month, locale)}));
+  const chart = everyMonth(report.months.map(mo => mo.month)).map(month => ({
+    couples: report.months.find(mo => mo.month === month)?.couples ?? 0,
+    name: chartMonth(month, locale),
+  }));
   const total = report.months.reduce((sum, mo) => sum + mo.couples, 0);
   return (
     <ChartPanel
@@ -29,7 +33,7 @@ export function CouplesReport({report}: {report: Report}) {
       }
     >
       <ResponsiveContainer width="100%" height={260}>
-        <BarChart accessibilityLayer={false} data={data} margin={{top: 8, right: 12, bottom: 4, left: 12}}>
+        <BarChart accessibilityLayer={false} data={chart} margin={{top: 8, right: 12, bottom: 4, left: 12}}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="name" reversed={rtl} tick={TICK} />
           <YAxis orientation={valueSide} allowDecimals={false} width={36} tick={TICK} tickFormatter={formatCount} />

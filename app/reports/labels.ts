@@ -14,6 +14,24 @@ export function chartMonth(month: string, locale: Locale): string {
   );
 }
 
+/**
+ * Every 'YYYY-MM' from the first to the last of sorted months (at most ten years), so a chart's time
+ * axis runs evenly: a month without figures is a month of zeros, not a jump from March to November.
+ */
+export function everyMonth(months: readonly string[]): string[] {
+  if (months.length === 0) return [];
+  const [year, mon] = months[0]!.split('-').map(Number);
+  const last = months.at(-1)!;
+  const all: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    const date = new Date(Date.UTC(year!, mon! - 1 + i, 1));
+    const key = date.toISOString().slice(0, 7);
+    all.push(key);
+    if (key >= last) break;
+  }
+  return all;
+}
+
 /** A group of cards by its name in the reader's language: a sector's label, a community's name, an age. */
 export function groupName(
   group: {dimension: CardGroupDimension; labels?: Labels | null; name?: string | null; age?: number | null},
