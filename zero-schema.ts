@@ -54,6 +54,12 @@ import {staffContact, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
 import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
+import {
+  shidduchIdea,
+  shidduchIdeaRecipient,
+  shidduchIdeaRecipientRelationships,
+  shidduchIdeaRelationships,
+} from './app/tables/ideas.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -108,6 +114,9 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormat,
     importJob,
+    // Ideas bank (issue 17)
+    shidduchIdea,
+    shidduchIdeaRecipient,
   ],
   relationships: [
     userRelationships,
@@ -134,6 +143,9 @@ export const schema = createSchema({
     // Excel import (issue 16)
     excelFormatRelationships,
     importJobRelationships,
+    // Ideas bank (issue 17)
+    shidduchIdeaRelationships,
+    shidduchIdeaRecipientRelationships,
   ],
 });
 

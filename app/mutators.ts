@@ -17,6 +17,7 @@ import {siteMutators} from './site/mutators.ts';
 import {permissionMutators} from './staff/permission-mutators.ts';
 import {staffMutators} from './staff/mutators.ts';
 import {excelFormatMutators} from './imports/mutators.ts';
+import {ideaMutators} from './ideas/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -43,4 +44,6 @@ export const mutators = defineMutators({
   engagedCouples: engagedCoupleMutators,
   // Excel import (issue 16): the saved column formats
   excelFormats: excelFormatMutators,
+  // Ideas bank (issue 17): send, accept, decline
+  ideas: ideaMutators,
 });

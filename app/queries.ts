@@ -18,6 +18,7 @@ import {siteQueries} from './site/queries.ts';
 import {permissionQueries} from './staff/permission-queries.ts';
 import {staffQueries} from './staff/queries.ts';
 import {importQueries} from './imports/queries.ts';
+import {ideaQueries} from './ideas/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -45,4 +46,6 @@ export const queries = defineQueries({
   exports: exportQueries,
   // Excel import (issue 16)
   imports: importQueries,
+  // Ideas bank (issue 17)
+  ideas: ideaQueries,
 });

@@ -36,6 +36,8 @@ import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
+import {AddIdeaPage} from './ideas/AddIdeaPage.tsx';
+import {IdeasBankPage} from './ideas/IdeasBankPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -188,6 +190,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Excel import (issue 16)
   '/import/excel': ImportPage,
   '/import/excel/formats': FormatsPage,
+  // Ideas bank (issue 17)
+  '/ideas': IdeasBankPage,
+  '/add-shidduch-idea': AddIdeaPage,
 };
 
 function pageOf(section: Section): ReactNode {

@@ -72,6 +72,9 @@ const MESSAGES: Record<string, () => string> = {
   // Excel formats (issue 16): a field mapped twice, or none at all.
   fieldTwice: m.import_error_field_twice,
   noFieldMapped: m.import_error_no_field,
+  // Ideas bank (issue 17): nobody responsible could receive the idea; an answer already given.
+  ideaNoRecipient: m.ideas_error_no_recipient,
+  ideaAnswered: m.ideas_error_answered,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -58,6 +58,8 @@ describe('migrations', () => {
       'saved_search',
       'saved_search_pin',
       'sector',
+      'shidduch_idea',
+      'shidduch_idea_recipient',
       'site_setting',
       'staff_contact',
       'user_setting',
@@ -114,6 +116,9 @@ describe('migrations', () => {
     expect([...tables.excel_format!].sort()).toEqual(declared('excelFormat'));
     expect([...tables.import_job!].sort()).toEqual(declared('importJob'));
     expect(tables).not.toHaveProperty('import_row');
+    // Ideas bank (migrations/0041): the ideas and each recipient's answer, as declared.
+    expect([...tables.shidduch_idea!].sort()).toEqual(declared('shidduchIdea'));
+    expect([...tables.shidduch_idea_recipient!].sort()).toEqual(declared('shidduchIdeaRecipient'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

@@ -12,7 +12,6 @@ import {ROOT} from '../../server/config.ts';
  */
 const NOT_BUILT_YET: Partial<Record<Permission, string>> = {
   // Features of later issues; no server path exists yet that the label could honestly guard.
-  ideasBank: 'issue 17: ideas bank',
   viewShadchanimReports: 'issue 17: reports',
 };
 
