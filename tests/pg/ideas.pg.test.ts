@@ -211,6 +211,18 @@ describe('accepting and declining', () => {
     expect((await answers(args.id)).every(a => a.status === 'open')).toBe(true);
   });
 
+  test('the database itself holds each answer to what it needs', async () => {
+    const args = idea();
+    await mutate(sender, 'ideas.send', args);
+    const at = (status: string, reason: string | null, decided: Date | null) =>
+      sql`UPDATE shidduch_idea_recipient SET status = ${status}, reason = ${reason}, decided_at = ${decided}
+          WHERE idea_id = ${args.id} AND user_id = ${manOwner.userID}`;
+    await expect(at('declined', null, new Date())).rejects.toThrow(/check/);
+    await expect(at('accepted', null, null)).rejects.toThrow(/check/);
+    await expect(at('open', 'סיבה', null)).rejects.toThrow(/check/);
+    await expect(at('maybe', null, new Date())).rejects.toThrow(/check/);
+  });
+
   test('an activity id already taken is refused, and the answer stays open', async () => {
     const args = idea();
     await mutate(sender, 'ideas.send', args);
@@ -270,7 +282,7 @@ describe('ideas.bank (the read rule)', () => {
     // The man's owner is a recipient (his card), but the woman's card was shown only to the sender.
     const theirs = await rowFor(manOwner);
     expect(theirs!.maleProfile).toMatchObject({id: man});
-    expect(theirs!.femaleProfile).toBeUndefined();
+    expect(theirs!.femaleProfile ?? null).toBeNull();
     expect(await ids(manOwner, {search: 'נבחרת'})).toEqual([]);
   });
 
