@@ -15,6 +15,9 @@ export function visibleIdeas<R>(
   if (!ctx || !can(ctx, 'ideasBank')) return q.where('id', 'IS', null);
   if (ctx.role === 'admin') return q;
   return q.where(({or, cmp, exists}) =>
-    or(cmp('sentBy', ctx.userID), exists('recipients', r => r.where('userID', ctx.userID), INSIDE_OR)),
+    or(
+      cmp('sentBy', ctx.userID),
+      exists('recipients', r => r.where('userID', ctx.userID), INSIDE_OR),
+    ),
   );
 }

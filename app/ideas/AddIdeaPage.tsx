@@ -68,9 +68,7 @@ export function AddIdeaPage() {
           {side('male', male, setMale)}
           {side('female', female, setFemale)}
         </div>
-        {(male || female) && (
-          <CollisionWarning id={id} maleProfileID={male || null} femaleProfileID={female || null} />
-        )}
+        {(male || female) && <CollisionWarning id={id} maleProfileID={male || null} femaleProfileID={female || null} />}
         {male && female && <PairHistory id={id} maleProfileID={male} femaleProfileID={female} />}
         <Field label={`${m.ideas_note()} *`} error={errors.note}>
           {p => (

@@ -19,11 +19,7 @@ export function PairHistory({id, maleProfileID, femaleProfileID}: {id: string; m
   const [activities] = useQuery(queries.ideas.pairActivities(pair));
   if (ideas.length === 0 && activities.length === 0) return null;
   return (
-    <section
-      role="status"
-      className="rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200"
-      data-testid="pair-tried-before"
-    >
+    <section role="status" className="rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200" data-testid="pair-tried-before">
       <h2 className="flex items-center gap-2 text-sm font-semibold">
         <History className="size-4 text-sky-700" aria-hidden />
         {m.ideas_tried_title()}

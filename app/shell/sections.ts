@@ -86,7 +86,14 @@ export const SECTIONS = [
   {path: '/dashboard/calls', title: m.section_calls, icon: PhoneCall, built: true},
   // Ideas bank (issue 17): the bank, and the shidduch-idea form while the site's switch is on.
   {path: '/ideas', title: m.section_ideas, icon: Lightbulb, permission: 'ideasBank', built: true},
-  {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, permission: 'ideasBank', feature: 'ideaBank', built: true},
+  {
+    path: '/add-shidduch-idea',
+    title: m.section_add_idea,
+    icon: Lightbulb,
+    permission: 'ideasBank',
+    feature: 'ideaBank',
+    built: true,
+  },
   // Engaged couples (issue 15): outside the shell, lazily loaded.
   {path: '/meorasim', title: m.section_meorasim, icon: Heart, permission: 'editEngagedCouples', built: true, outsideShell: true},
   // Benefit cards (issue 15): the list, manual issue and revocation.

@@ -63,7 +63,12 @@ describe('ideas.send', () => {
     const before = Date.now();
     await mutate(sender, 'ideas.send', args);
     const row = await ideaRow(args.id);
-    expect(row).toMatchObject({sent_by: sender.userID, note: 'שניהם אוהבים ללמוד', male_profile_id: man, female_profile_id: woman});
+    expect(row).toMatchObject({
+      sent_by: sender.userID,
+      note: 'שניהם אוהבים ללמוד',
+      male_profile_id: man,
+      female_profile_id: woman,
+    });
     expect(row!.created_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const open = (user_id: string) => ({user_id, status: 'open', reason: null, activity_id: null});
     const sent = await answers(args.id);

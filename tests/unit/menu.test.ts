@@ -47,7 +47,15 @@ describe('side menu', () => {
   test('a plain shadchan sees daily work and no permission-guarded section; empty submenus are left out', () => {
     const seen = ids(visibleMenu(env(ctxOf('shadchan'))));
     expect(seen).toEqual(expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities']));
-    for (const path of ['/admin/exports', '/admin/logs', '/import/excel', '/users/new-user', '/sectors', '/admin/schools', '/ideas'])
+    for (const path of [
+      '/admin/exports',
+      '/admin/logs',
+      '/import/excel',
+      '/users/new-user',
+      '/sectors',
+      '/admin/schools',
+      '/ideas',
+    ])
       expect(seen).not.toContain(path);
     expect(seen).not.toContain('management');
     expect(seen).not.toContain('shadchanim');
