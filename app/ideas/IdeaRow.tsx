@@ -6,6 +6,7 @@ import {nanoid} from 'nanoid';
 import {useState} from 'react';
 import {toast} from 'sonner';
 import {activityPath} from '../activities/paths.ts';
+import {isolated} from '../engaged-couples/labels.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
@@ -49,8 +50,8 @@ export function IdeaRow({idea, me}: {idea: ListedIdea; me: string}) {
         <PairNames male={idea.maleProfile} female={idea.femaleProfile} />
         <p className="text-xs text-slate-500">
           {idea.sentBy === me
-            ? m.ideas_sent_by_me({date: formatLocalDate(idea.createdAt)})
-            : m.ideas_sent_by({sender: idea.sender?.name ?? '', date: formatLocalDate(idea.createdAt)})}
+            ? m.ideas_sent_by_me({date: isolated(formatLocalDate(idea.createdAt))})
+            : m.ideas_sent_by({sender: isolated(idea.sender?.name ?? ''), date: isolated(formatLocalDate(idea.createdAt))})}
         </p>
       </div>
       <p className="text-sm whitespace-pre-line text-slate-700" data-testid="idea-note">
@@ -68,7 +69,7 @@ export function IdeaRow({idea, me}: {idea: ListedIdea; me: string}) {
             <AnswerBadge status={r.status} />
             {r.status === 'declined' && r.reason && (
               <span className="text-slate-500" data-testid="idea-reason">
-                {m.ideas_reason_shown({reason: r.reason})}
+                {m.ideas_reason_shown({reason: isolated(r.reason)})}
               </span>
             )}
             {r.status === 'accepted' && r.activityID && (

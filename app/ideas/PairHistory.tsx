@@ -3,6 +3,7 @@ import {Link} from '@tanstack/react-router';
 import {History} from 'lucide-react';
 import {STATUS_LABEL, TYPE_LABEL} from '../activities/labels.ts';
 import {activityPath} from '../activities/paths.ts';
+import {isolated} from '../engaged-couples/labels.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import * as m from '../paraglide/messages.js';
@@ -27,19 +28,27 @@ export function PairHistory({id, maleProfileID, femaleProfileID}: {id: string; m
       <ul className="mt-2 space-y-1.5 text-sm">
         {ideas.map(idea => (
           <li key={idea.id} data-testid="pair-tried-idea">
-            {m.ideas_tried_idea({sender: idea.sender?.name ?? '', date: formatLocalDate(idea.createdAt)})}{' '}
-            {idea.recipients
-              .map(r => `${r.recipient?.name ?? ''}: ${ANSWER_LABEL[r.status]()}${r.reason ? ` (${r.reason})` : ''}`)
-              .join(' · ')}
+            {m.ideas_tried_idea({sender: isolated(idea.sender?.name ?? ''), date: isolated(formatLocalDate(idea.createdAt))})}
+            {idea.recipients.map(r => (
+              <span key={r.userID} className="ms-2">
+                <bdi>{r.recipient?.name ?? ''}</bdi>: {ANSWER_LABEL[r.status]()}
+                {r.reason && (
+                  <>
+                    {' '}
+                    (<bdi>{r.reason}</bdi>)
+                  </>
+                )}
+              </span>
+            ))}
           </li>
         ))}
         {activities.map(a => (
           <li key={a.id} data-testid="pair-tried-activity">
             {m.ideas_tried_activity({
-              shadchan: a.author?.name ?? '',
+              shadchan: isolated(a.author?.name ?? ''),
               type: TYPE_LABEL[a.type](),
               status: STATUS_LABEL[a.status](),
-              date: formatLocalDate(a.createdAt),
+              date: isolated(formatLocalDate(a.createdAt)),
             })}{' '}
             <Link to={activityPath(a.id)} className="font-medium text-brand-700 hover:underline">
               {m.collision_open()}

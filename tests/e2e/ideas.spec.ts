@@ -27,8 +27,10 @@ async function pair() {
 }
 
 async function openBank(page: Page, filters: {box?: string; status?: string} = {}) {
-  await page.getByTestId('side-menu').getByTestId('submenu-ideas').click();
-  await page.getByTestId('side-menu').getByTestId('menu-/ideas').click();
+  const entry = page.getByTestId('side-menu').getByTestId('menu-/ideas');
+  // The submenu stays open once opened.
+  if (!(await entry.isVisible())) await page.getByTestId('side-menu').getByTestId('submenu-ideas').click();
+  await entry.click();
   await page.waitForURL('**/ideas');
   if (filters.box !== undefined) await page.getByTestId('ideas-box').selectOption(filters.box);
   if (filters.status !== undefined) await page.getByTestId('ideas-status').selectOption(filters.status);
