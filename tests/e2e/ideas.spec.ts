@@ -149,6 +149,16 @@ test('screenshots: the ideas bank and the shidduch-idea form, in Hebrew and Engl
         await page.getByTestId('ideas-status').selectOption('');
         await page.getByTestId('ideas-search').fill(man.surname);
         await expect(page.getByTestId('idea-row')).toHaveCount(3);
+        // The man comes first in the reading direction: on the right in Hebrew, on the left in English (or
+        // above, when a phone's width puts the names on lines of their own).
+        const pairOf = page.getByTestId('idea-pair').first();
+        const manFirst = async () => {
+          const manBox = (await pairOf.getByText(man.forename).boundingBox())!;
+          const womanBox = (await pairOf.getByText(woman.forename).boundingBox())!;
+          if (Math.abs(manBox.y - womanBox.y) > manBox.height / 2) return manBox.y < womanBox.y;
+          return locale === 'he' ? manBox.x > womanBox.x : manBox.x < womanBox.x;
+        };
+        await expect.poll(manFirst).toBe(true);
         await expectNoSidewaysScroll(page);
         await shot('ideas-bank');
         await fillIdea(page, man, woman, locale === 'he' ? 'שניהם אוהבים ללמוד' : 'Both love learning');
