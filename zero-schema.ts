@@ -70,6 +70,12 @@ import {
   chatRelationships,
 } from './app/tables/chats.ts';
 import {page, pageContent, pageFolder, pageFolderRelationships, pageRelationships} from './app/tables/pages.ts';
+import {
+  shidduchIdea,
+  shidduchIdeaRecipient,
+  shidduchIdeaRecipientRelationships,
+  shidduchIdeaRelationships,
+} from './app/tables/ideas.ts';
 
 export {LOCALES} from './app/tables/shared.ts';
 export type {
@@ -136,6 +142,9 @@ export const schema = createSchema({
     pageFolder,
     page,
     pageContent,
+    // Ideas bank (issue 17)
+    shidduchIdea,
+    shidduchIdeaRecipient,
   ],
   relationships: [
     userRelationships,
@@ -172,6 +181,9 @@ export const schema = createSchema({
     // Staff pages and folders (issue 17)
     pageFolderRelationships,
     pageRelationships,
+    // Ideas bank (issue 17)
+    shidduchIdeaRelationships,
+    shidduchIdeaRecipientRelationships,
   ],
 });
 

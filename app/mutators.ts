@@ -20,6 +20,7 @@ import {excelFormatMutators} from './imports/mutators.ts';
 import {scoreMutators} from './scores/mutators.ts';
 import {chatMutators} from './chats/mutators.ts';
 import {pageFolderMutators, pageMutators} from './pages/mutators.ts';
+import {ideaMutators} from './ideas/mutators.ts';
 
 /** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
 export const mutators = defineMutators({
@@ -53,4 +54,6 @@ export const mutators = defineMutators({
   // Staff pages and folders (issue 17)
   pageFolders: pageFolderMutators,
   pages: pageMutators,
+  // Ideas bank (issue 17): send, accept, decline
+  ideas: ideaMutators,
 });

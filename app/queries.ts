@@ -22,6 +22,7 @@ import {scoreQueries} from './scores/queries.ts';
 import {chatQueries} from './chats/queries.ts';
 import {reportQueries} from './reports/queries.ts';
 import {pageQueries} from './pages/queries.ts';
+import {ideaQueries} from './ideas/queries.ts';
 
 /** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
 export const queries = defineQueries({
@@ -57,4 +58,6 @@ export const queries = defineQueries({
   reports: reportQueries,
   // Staff pages and folders (issue 17)
   pages: pageQueries,
+  // Ideas bank (issue 17)
+  ideas: ideaQueries,
 });

@@ -41,6 +41,8 @@ import {FoldersPage} from './pages/FoldersPage.tsx';
 import {StaffPageRoute} from './pages/StaffPageRoute.tsx';
 import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
 import {ChatsPage} from './chats/ChatsPage.tsx';
+import {AddIdeaPage} from './ideas/AddIdeaPage.tsx';
+import {IdeasBankPage} from './ideas/IdeasBankPage.tsx';
 import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
 import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
 import {SelfHomePage} from './self-user/SelfHomePage.tsx';
@@ -204,6 +206,9 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   // Staff pages and folders (issue 17)
   '/pages': FoldersPage,
   '/pages/$id': StaffPageRoute,
+  // Ideas bank (issue 17)
+  '/ideas': IdeasBankPage,
+  '/add-shidduch-idea': AddIdeaPage,
 };
 
 function pageOf(section: Section): ReactNode {

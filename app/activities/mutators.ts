@@ -49,12 +49,20 @@ async function changeableActivity(tx: Transaction, ctx: AuthContext, activityID:
 
 const valuesOf = ({id: _, phoneCallID: _call, ...values}: ActivityArgs) => values;
 
+/**
+ * Writes a new activity entered by `createdBy` now: the one way an activity is born, from the form or
+ * from an accepted shidduch idea (app/ideas/mutators.ts). Callers check rights and cards first.
+ */
+export async function insertActivity(tx: Transaction, createdBy: string, args: ActivityArgs, now: number) {
+  if (await tx.run(zql.activity.where('id', args.id).one())) throw new AppError('unableToSave');
+  await tx.mutate.activity.insert({id: args.id, ...valuesOf(args), createdBy, createdAt: now, updatedAt: now});
+}
+
 /** A new activity, entered by the user now, on cards they may see. */
 export async function createActivity({tx, ctx, args}: Write<ActivityArgs>, now: number) {
   assertCan(ctx, 'editTickets');
   await assertCards(tx, ctx, args);
-  if (await tx.run(zql.activity.where('id', args.id).one())) throw new AppError('unableToSave');
-  await tx.mutate.activity.insert({id: args.id, ...valuesOf(args), createdBy: ctx.userID, createdAt: now, updatedAt: now});
+  await insertActivity(tx, ctx.userID, args, now);
   await linkPhoneCall(tx, ctx, args.phoneCallID, args.id);
 }
 

@@ -8,8 +8,8 @@ import {nameSearchPatterns} from '../candidates/name-search.ts';
 import {activityListSchema, candidatePickSchema, collisionArgsSchema, type ActivityListArgs} from './schema.ts';
 import {INSIDE_OR} from '../../permissions/exists.ts';
 
-/** Cards whose name the typed words start (nameSearchPatterns). */
-const named = <R>(q: Query<'profile', Schema, R>, search: string) =>
+/** Cards whose name the typed words start (nameSearchPatterns); also the ideas bank's search. */
+export const named = <R>(q: Query<'profile', Schema, R>, search: string) =>
   nameSearchPatterns(search).reduce((named, pattern) => named.where('nameSearch', 'LIKE', pattern), q);
 
 /** The activities list's rows: whose (own, or with viewAllActivities everyone's or one shadchan's), filtered. */

@@ -79,6 +79,9 @@ const MESSAGES: Record<string, () => string> = {
   pageTooLarge: m.pages_error_too_large,
   pageContentInvalid: m.pages_error_content_invalid,
   pageEditConflict: m.pages_error_edit_conflict,
+  // Ideas bank (issue 17): nobody responsible could receive the idea; an answer already given.
+  ideaNoRecipient: m.ideas_error_no_recipient,
+  ideaAnswered: m.ideas_error_answered,
 };
 
 export type FieldErrors = Record<string, string>;

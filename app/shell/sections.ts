@@ -89,8 +89,16 @@ export const SECTIONS = [
   {path: '/dashboard/activities', title: m.section_activities, icon: ClipboardList, keepState: true, built: true},
   {path: '/dashboard/activity/edit/$id', title: m.section_activity, icon: ClipboardList, saveBar: true, built: true},
   {path: '/dashboard/calls', title: m.section_calls, icon: PhoneCall, built: true},
-  {path: '/ideas', title: m.section_ideas, icon: Lightbulb},
-  {path: '/add-shidduch-idea', title: m.section_add_idea, icon: Lightbulb, feature: 'ideaBank'},
+  // Ideas bank (issue 17): the bank, and the shidduch-idea form while the site's switch is on.
+  {path: '/ideas', title: m.section_ideas, icon: Lightbulb, permission: 'ideasBank', built: true},
+  {
+    path: '/add-shidduch-idea',
+    title: m.section_add_idea,
+    icon: Lightbulb,
+    permission: 'ideasBank',
+    feature: 'ideaBank',
+    built: true,
+  },
   // Engaged couples (issue 15): outside the shell, lazily loaded.
   {path: '/meorasim', title: m.section_meorasim, icon: Heart, permission: 'editEngagedCouples', built: true, outsideShell: true},
   // Benefit cards (issue 15): the list, manual issue and revocation.

@@ -2,7 +2,7 @@ import {expect, test} from '@playwright/test';
 import {db, signIn} from './helpers.ts';
 
 /** Issue 11 "menu honesty": what is not built says so, and only editors hand out the add-card link. */
-test('entries without a screen say “coming soon” and carry no badge; the activities entry counts the due reminders', async ({
+test('built entries carry no “coming soon” mark, and no such mark a badge; the activities entry counts the due reminders', async ({
   page,
 }) => {
   const sql = db();
@@ -16,17 +16,15 @@ test('entries without a screen say “coming soon” and carry no badge; the act
     await signIn(page, 'demo-shadchan');
     await expect(page.getByTestId('reminders-count')).toBeVisible();
     const menu = page.getByTestId('side-menu');
+    // The ideas bank is built now (issue 17): its entry carries no mark.
     await menu.getByTestId('submenu-ideas').click();
-    const unbuilt = menu.getByTestId('menu-/ideas');
-    await expect(unbuilt.getByTestId('coming-soon-tag')).toHaveText('בקרוב');
-    await expect(unbuilt).toHaveAttribute('data-coming-soon', 'true');
+    await expect(menu.getByTestId('menu-/ideas').getByTestId('coming-soon-tag')).toHaveCount(0);
     const activities = menu.getByTestId('menu-/dashboard/activities');
     await expect(activities.getByTestId('coming-soon-tag')).toHaveCount(0);
     await expect(activities.getByTestId('badge-reminders')).toHaveText(await page.getByTestId('reminders-count').innerText());
     await expect(menu.locator('[data-coming-soon] [data-testid^=badge-]')).toHaveCount(0);
     // Built entries keep theirs (the forum's unread posts).
     await expect(menu.getByTestId('badge-forum')).toBeVisible();
-    await expect(menu.getByTestId('menu-/ideas').getByTestId('coming-soon-tag')).toBeVisible();
     // Built screens carry no such mark.
     await expect(menu.getByTestId('menu-/home').getByTestId('coming-soon-tag')).toHaveCount(0);
     await expect(menu.getByTestId('menu-/home/tickets/new').getByTestId('coming-soon-tag')).toHaveCount(0);
@@ -45,10 +43,13 @@ test('entries without a screen say “coming soon” and carry no badge; the act
   }
 });
 
-test('in English the mark reads “Coming soon”', async ({page}) => {
+test('in English the ideas submenu opens the bank', async ({page}) => {
   await signIn(page, 'demo-coordinator', 'en');
   await page.getByTestId('side-menu').getByTestId('submenu-ideas').click();
-  await expect(page.getByTestId('side-menu').getByTestId('menu-/ideas').getByTestId('coming-soon-tag')).toHaveText('Coming soon');
+  await page.getByTestId('side-menu').getByTestId('menu-/ideas').click();
+  await page.waitForURL('**/ideas');
+  await expect(page.getByRole('heading', {name: 'Ideas bank'})).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
 });
 
 test('the view-only shadchan gets no personal add-card link, in the side column or the phone’s drawer', async ({browser}) => {

@@ -55,7 +55,7 @@ test('idea bank switch: add-shidduch-idea is in the menu only while it is on, an
   await shadchan.getByTestId('submenu-ideas').click();
   await shadchan.getByTestId('menu-/add-shidduch-idea').click();
   await shadchan.waitForURL('**/add-shidduch-idea');
-  await expect(shadchan.getByTestId('coming-soon')).toBeVisible();
+  await expect(shadchan.getByTestId('add-idea-page')).toBeVisible();
 
   await flipSiteSwitch(admin, 'ideaBank');
   await shadchan.waitForURL('**/home');

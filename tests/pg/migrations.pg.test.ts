@@ -68,6 +68,8 @@ describe('migrations', () => {
       'sector',
       'shadchan_goal',
       'shadchan_score',
+      'shidduch_idea',
+      'shidduch_idea_recipient',
       'site_setting',
       'staff_contact',
       'user_setting',
@@ -136,6 +138,9 @@ describe('migrations', () => {
     expect([...tables.page_folder!].sort()).toEqual(declared('pageFolder'));
     expect([...tables.page!].sort()).toEqual(declared('page'));
     expect([...tables.page_content!].sort()).toEqual(declared('pageContent'));
+    // Ideas bank (migrations/0041): the ideas and each recipient's answer, as declared.
+    expect([...tables.shidduch_idea!].sort()).toEqual(declared('shidduchIdea'));
+    expect([...tables.shidduch_idea_recipient!].sort()).toEqual(declared('shidduchIdeaRecipient'));
     expect(tables.phone_call).not.toContain('event_id');
     expect(tables).not.toHaveProperty('phone_call_notification');
     expect(tables).not.toHaveProperty('session');

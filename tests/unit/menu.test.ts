@@ -46,8 +46,16 @@ describe('side menu', () => {
 
   test('a plain shadchan sees daily work and no permission-guarded section; empty submenus are left out', () => {
     const seen = ids(visibleMenu(env(ctxOf('shadchan'))));
-    expect(seen).toEqual(expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities', '/ideas']));
-    for (const path of ['/admin/exports', '/admin/logs', '/import/excel', '/users/new-user', '/sectors', '/admin/schools'])
+    expect(seen).toEqual(expect.arrayContaining(['/home', '/dashboard', '/dashboard/activities']));
+    for (const path of [
+      '/admin/exports',
+      '/admin/logs',
+      '/import/excel',
+      '/users/new-user',
+      '/sectors',
+      '/admin/schools',
+      '/ideas',
+    ])
       expect(seen).not.toContain(path);
     expect(seen).not.toContain('management');
     expect(seen).not.toContain('shadchanim');
@@ -73,6 +81,15 @@ describe('side menu', () => {
     expect(ids(visibleMenu(env(admin, {site: {...DEFAULT_SITE, ideaBank: false}})))).not.toContain('/add-shidduch-idea');
   });
 
+  test('the ideas bank and its form need ideasBank (issue 17)', () => {
+    const granted = ids(visibleMenu(env(ctxOf('shadchan', ['ideasBank']))));
+    expect(granted).toEqual(expect.arrayContaining(['ideas', '/ideas', '/add-shidduch-idea']));
+    const withSwitchOff = ids(visibleMenu(env(ctxOf('shadchan', ['ideasBank']), {site: {...DEFAULT_SITE, ideaBank: false}})));
+    expect(withSwitchOff).toContain('/ideas');
+    expect(withSwitchOff).not.toContain('/add-shidduch-idea');
+    expect(ids(visibleMenu(env(ctxOf('shadchan'))))).not.toContain('ideas');
+  });
+
   test('the forum needs a configured address, the site option and showTickets, editTickets or forumAccess', () => {
     const shadchan = ctxOf('shadchan'); // showTickets by role
     expect(ids(visibleMenu(env(shadchan)))).toContain('forum');
@@ -89,9 +106,9 @@ describe('side menu', () => {
     const nodes = all(MENU.flatMap(h => h.items));
     const soon = nodes.filter(comingSoon);
     for (const node of soon) expect(node.kind !== 'group' && node.badge, JSON.stringify(node)).toBeFalsy();
-    expect(soon.map(n => n.kind === 'section' && n.path)).toEqual(expect.arrayContaining(['/ideas']));
     const built = nodes.filter(n => n.kind === 'section' && !comingSoon(n)).map(n => n.kind === 'section' && n.path);
     expect(built.sort()).toEqual([
+      '/add-shidduch-idea',
       '/admin/exports',
       '/admin/logs',
       '/admin/notifications',
@@ -107,6 +124,7 @@ describe('side menu', () => {
       '/home',
       '/home/saved-searches',
       '/home/tickets/new',
+      '/ideas',
       '/import/excel',
       '/import/excel/formats',
       '/meorasim',

@@ -1,7 +1,7 @@
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {PERMISSIONS, type Permission} from '../../permissions/labels.ts';
+import {PERMISSIONS} from '../../permissions/labels.ts';
 import {ROOT} from '../../server/config.ts';
 
 /**
@@ -10,11 +10,6 @@ import {ROOT} from '../../server/config.ts';
  * (app files that define them). A check is a call of assertCan, can or the file routes' guard whose
  * arguments name the permission. The shell's section guards are the browser's only and do not count.
  */
-const NOT_BUILT_YET: Partial<Record<Permission, string>> = {
-  // Features of later issues; no server path exists yet that the label could honestly guard.
-  ideasBank: 'issue 17: ideas bank',
-};
-
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap(name => {
     const full = path.join(dir, name);
@@ -52,12 +47,7 @@ test('the scan finds checks where they are known to be', () => {
   }
 });
 
-test('every permission label is checked on a server path, or is a feature not built yet', () => {
-  const unguarded = PERMISSIONS.filter(p => !guarded.has(p) && !NOT_BUILT_YET[p]);
+test('every permission label is checked on a server path (issue 17: each now guards a real feature)', () => {
+  const unguarded = PERMISSIONS.filter(p => !guarded.has(p));
   expect(unguarded, 'labels no server path checks').toEqual([]);
-});
-
-test('the not-built-yet list holds only labels nothing guards yet', () => {
-  const stale = Object.keys(NOT_BUILT_YET).filter(p => guarded.has(p));
-  expect(stale, 'guarded now: remove them from NOT_BUILT_YET').toEqual([]);
 });
