@@ -9,6 +9,7 @@ import {DEMO_INSTITUTIONS, demoDetails} from './demo-details.ts';
 import {copyRows} from './bulk-copy.ts';
 import {generateActivities} from './demo-activities.ts';
 import {seedDemoCouples} from './demo-couples.ts';
+import {seedDemoWorkspace} from './demo-workspace.ts';
 import {generateProfiles, type DemoProfile} from './demo-data.ts';
 
 /**
@@ -184,6 +185,7 @@ export async function seedDemoIfEmpty(
     await insertDemoActivities(tx, profiles, activities, timed);
     await timed('set the derived card columns', () => setDerivedColumns(tx));
     await seedDemoCouples(tx, profiles);
+    await seedDemoWorkspace(tx, profiles);
     return accounts;
   });
 }

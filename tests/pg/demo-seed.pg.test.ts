@@ -89,4 +89,26 @@ describe('the demo seed', () => {
     const cards = await sql`SELECT profile_id FROM benefit_card WHERE couple_id = ${couples[0]!.id} AND revoked_at IS NULL`;
     expect(cards.map(c => c.profile_id).sort()).toEqual([...sides].sort());
   });
+
+  test("the team's workspace: a shared guideline page, a conversation read by both, an open idea apart from the couples", async () => {
+    const pages = await sql`SELECT p.title, f.shared, c.content FROM page p JOIN page_folder f ON f.id = p.folder_id
+                            JOIN page_content c ON c.page_id = p.id`;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({title: 'הנחיות לשיחה ראשונה', shared: true});
+    const members = await sql`SELECT user_id, unread_count FROM chat_member ORDER BY user_id`;
+    expect(members.map(r => [r.user_id, r.unread_count])).toEqual([
+      ['demo-coordinator', 0],
+      ['demo-shadchan', 0],
+    ]);
+    const [idea] = await sql`
+      SELECT i.male_profile_id, i.female_profile_id, i.sent_by, r.user_id, r.status, m.owner_id AS male_owner, w.owner_id AS female_owner
+      FROM shidduch_idea i JOIN shidduch_idea_recipient r ON r.idea_id = i.id
+      JOIN profile m ON m.id = i.male_profile_id JOIN profile w ON w.id = i.female_profile_id`;
+    expect(idea).toMatchObject({sent_by: 'demo-coordinator', user_id: 'demo-shadchan', status: 'open'});
+    expect([idea!.male_owner, idea!.female_owner]).toEqual(['demo-shadchan', 'demo-shadchan']);
+    const [{coupled}] = await sql<[{coupled: number}]>`
+      SELECT count(*)::int AS coupled FROM engaged_couple
+      WHERE ${idea!.male_profile_id} IN (male_profile_id, female_profile_id) OR ${idea!.female_profile_id} IN (male_profile_id, female_profile_id)`;
+    expect(coupled).toBe(0);
+  });
 });
