@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import {Link, useRouterState} from '@tanstack/react-router';
 import {ChevronDown, ExternalLink} from 'lucide-react';
 import {clsx} from 'clsx';
-import {useEffect, useId, useRef, useState} from 'react';
+import {useId, useState} from 'react';
 import {badgesUnder, comingSoon, pathsUnder, visibleMenu, type BadgeKey, type MenuEnv, type MenuNode} from './menu.ts';
 import {sectionAt} from './sections.ts';
 import {ComingSoonTag} from './ComingSoon.tsx';
@@ -195,10 +195,8 @@ function Entries({nodes, depth, ...props}: DrawProps & {nodes: readonly MenuNode
 export function SideMenu({env, look = FULL_MENU, badges = {}}: {env: MenuEnv; look?: MenuLook; badges?: Badges}) {
   const pathname = useRouterState({select: s => s.location.pathname});
   const hiddenHeading = look.collapsed && clsx('sr-only', look.hoverMenus && 'group-hover/side:not-sr-only');
-  const nav = useRef<HTMLElement>(null);
-  useEffect(() => keepCurrentInSight(nav.current), [pathname]);
   return (
-    <nav ref={nav} aria-label={m.menu_label()} className="space-y-6" data-testid="side-menu" data-collapsed={look.collapsed}>
+    <nav aria-label={m.menu_label()} className="space-y-6" data-testid="side-menu" data-collapsed={look.collapsed}>
       {visibleMenu(env).map(heading => (
         <div key={heading.id}>
           <h2 className={clsx('mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500', hiddenHeading)}>
@@ -209,19 +207,4 @@ export function SideMenu({env, look = FULL_MENU, badges = {}}: {env: MenuEnv; lo
       ))}
     </nav>
   );
-}
-
-/**
- * A long menu scrolls inside its own area (the side column's), so the entry of the page just opened
- * could sit below its edge: the area, never the page, scrolls just enough to show it.
- */
-function keepCurrentInSight(nav: HTMLElement | null) {
-  const current = nav?.querySelector('[aria-current="page"]');
-  const area = nav?.parentElement;
-  if (!current || !area) return;
-  const entry = current.getBoundingClientRect();
-  const box = area.getBoundingClientRect();
-  if (entry.height === 0) return; // hidden (the column at a phone's width)
-  if (entry.top < box.top) area.scrollTop -= box.top - entry.top;
-  else if (entry.bottom > box.bottom) area.scrollTop += entry.bottom - box.bottom;
 }

@@ -216,16 +216,6 @@ test('jump arrows scroll a long page down and back up; the footer is there', asy
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the side column scrolls itself to the open page’s entry, however long the menu; the page stays put', async ({page}) => {
-  await page.setViewportSize({width: 1280, height: 700});
-  await signIn(page, 'demo-admin');
-  await page.goto('/admin/shadchanim-reports');
-  const entry = page.getByTestId('side-column').locator('[aria-current="page"]');
-  await expect(entry).toHaveAttribute('href', '/admin/shadchanim-reports');
-  await expect(entry).toBeInViewport({ratio: 1});
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
-});
-
 test('the top bar’s collapse toggle folds the side menu to icons and back', async ({page}) => {
   await signIn(page, 'demo-viewer');
   const menu = page.getByTestId('side-menu');
