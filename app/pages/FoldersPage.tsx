@@ -1,7 +1,8 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
 import {FilePlus, FileText, FolderOpen, FolderPlus, Lock, Pencil, Trash2, Users} from 'lucide-react';
-import {useState} from 'react';
+import {useState, type ReactNode} from 'react';
+import {clsx} from 'clsx';
 import {toast} from 'sonner';
 import {mayWriteFolder} from '../../permissions/pages.ts';
 import {formatLocalDate} from '../lib/dates.ts';
@@ -107,7 +108,6 @@ function FolderCard({
     if (outcome.ok) toast.success(m.pages_folder_deleted());
     else toast.error(outcome.message);
   };
-  const iconButton = 'rounded-lg p-2 text-slate-500 hover:bg-brand-50 hover:text-brand-700';
 
   return (
     <article
@@ -134,36 +134,20 @@ function FolderCard({
         </div>
         {mayWrite && (
           <div className="flex items-center gap-0.5">
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={m.pages_page_new_in({folder: folder.name})}
-              title={m.pages_page_new_in({folder: folder.name})}
-              onClick={onNewPage}
-              data-testid="new-page"
-            >
+            <FolderAction label={m.pages_page_new_in({folder: folder.name})} onClick={onNewPage} testid="new-page">
               <FilePlus className="size-4" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={m.pages_folder_edit({name: folder.name})}
-              title={m.pages_folder_edit({name: folder.name})}
-              onClick={onEdit}
-              data-testid="folder-edit"
-            >
+            </FolderAction>
+            <FolderAction label={m.pages_folder_edit({name: folder.name})} onClick={onEdit} testid="folder-edit">
               <Pencil className="size-4" />
-            </button>
-            <button
-              type="button"
-              className="rounded-lg p-2 text-slate-500 hover:bg-rose-50 hover:text-rose-700"
-              aria-label={m.pages_folder_delete({name: folder.name})}
-              title={m.pages_folder_delete({name: folder.name})}
+            </FolderAction>
+            <FolderAction
+              label={m.pages_folder_delete({name: folder.name})}
               onClick={() => void remove()}
-              data-testid="folder-delete"
+              testid="folder-delete"
+              danger
             >
               <Trash2 className="size-4" />
-            </button>
+            </FolderAction>
           </div>
         )}
       </header>
@@ -189,5 +173,36 @@ function FolderCard({
         </ul>
       )}
     </article>
+  );
+}
+
+/** A folder's icon action, named for screen readers and on hover; the delete one in red. */
+function FolderAction({
+  label,
+  onClick,
+  testid,
+  danger = false,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  testid: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={clsx(
+        'rounded-lg p-2 text-slate-500',
+        danger ? 'hover:bg-rose-50 hover:text-rose-700' : 'hover:bg-brand-50 hover:text-brand-700',
+      )}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      data-testid={testid}
+    >
+      {children}
+    </button>
   );
 }

@@ -106,7 +106,7 @@ describe('the fixture sheet as CSV', () => {
         .sort();
     const hits = (row: number) => rows.get(row)!.duplicates;
 
-    // Phones typed 05X-XXXXXXX, +972 with spaces, and with spaces only; English and Hebrew sector labels.
+    // Phones typed 050-1234567, +972 with spaces, and with spaces only; English and Hebrew sector labels.
     for (const row of [2, 3, 6])
       expect(rows.get(row), `row ${row}`).toMatchObject({status: 'valid', decision: 'import', issues: []});
     expect(issues(4)).toEqual(['idNumber:invalidId']);
