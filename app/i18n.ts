@@ -1,5 +1,4 @@
-import {defineCustomClientStrategy, getLocale, getTextDirection, isLocale} from './paraglide/runtime.js';
-import type {Locale} from '../zero-schema.ts';
+import {defineCustomClientStrategy, getLocale, getTextDirection, isLocale, type Locale} from './paraglide/runtime.js';
 
 /** The four UI languages with their own names (shown in the switcher in their own script). */
 export const LANGUAGES: ReadonlyArray<{code: Locale; text: string}> = [

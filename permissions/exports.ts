@@ -1,8 +1,8 @@
 import type {Query} from '@rocicorp/zero';
 import type {Schema} from '../zero-schema.ts';
-import type {ExportKind} from '../app/exports/schema.ts';
-import {mayManageStaff} from '../app/staff/queries.ts';
 import {can, type AuthContext} from './context.ts';
+import type {ExportKind} from '../app/tables/exports.ts';
+import {mayManageStaff} from './staff.ts';
 
 /**
  * Who may export what (spec §6 "general Excel export", issue 16): exportToExcel for every kind, and

@@ -2,7 +2,7 @@ import type {Query} from '@rocicorp/zero';
 import type {Schema} from '../zero-schema.ts';
 import {assertLoggedIn, can, type AuthContext} from './context.ts';
 import {AppError} from './errors.ts';
-import {MAX_IMPORT_ROWS} from '../app/imports/schema.ts';
+import {MAX_IMPORT_ROWS} from '../app/tables/imports.ts';
 
 /**
  * Excel import (issue 16, spec §6): importProfilesFromExcel imports a file of many rows, importProfiles

@@ -1,5 +1,5 @@
-import type {FilterSet} from '../app/candidates/search/filters.ts';
 import {can, type AuthContext} from './context.ts';
+import type {FilterSet} from '../app/tables/saved-searches.ts';
 
 /**
  * Who may run a filter set (spec §6): the preset filters are everyone's who sees cards; the free

@@ -3,9 +3,9 @@ import path from 'node:path';
 import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
 import {ROOT} from './config.ts';
-import type {Session} from './auth/session.ts';
+import type {ApiEnv} from './http/env.ts';
 import {sessionGate} from './auth/session-gate.ts';
-import {mountSessionRoutes} from './auth/routes.ts';
+import {mountSessionRoutes, type ShellLinks} from './auth/routes.ts';
 import {mountDevSignIn} from './auth/dev-sign-in.ts';
 import {mountLoginRoutes, type LoginOptions} from './auth/login-routes.ts';
 import {mountGoogleRoutes} from './auth/google-routes.ts';
@@ -47,8 +47,6 @@ import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
 import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
 import {isImportUploadPath, mountImportRoutes} from './imports/routes.ts';
 
-export type ApiEnv = {Variables: {session: Session | undefined}};
-
 /** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
 export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -57,7 +55,7 @@ export type ApiOptions = {
   /** Development sign-in (pick a seeded user): only in the explicit development mode, never in production. */
   devSignIn: boolean;
   /**
-   * The bench's raw queries, which read every card for anyone signed in (server/bench/raw-queries.ts):
+   * The bench's raw queries, which read every card for anyone signed in (server/zero/raw-queries.ts):
    * only the bench's stack asks for them, and never in production.
    */
   benchQueries?: boolean;
@@ -80,7 +78,7 @@ export type ApiOptions = {
   /** Where the contact dialog's messages go, and how. */
   contact: {mailer: Mailer; officeEmail: string};
   /** Links the shell shows (DONATION_URL, WORLDS_FORM_URL) and the proxy number (PHONE_PROXY_NUMBER). */
-  links?: {donation?: string; worldsForm?: string; proxyPhoneNumber?: string; forum?: string};
+  links?: ShellLinks;
   /** Development only: the codes the development delivery "sent". */
   devOutbox?: () => OutboxEntry[];
   /** Google sign-in's OAuth client; without it the Google calls answer 404 googleDisabled. */
@@ -134,7 +132,7 @@ export function createApi(options: ApiOptions) {
   }
 
   app.get('/api/health', c => c.json({ok: true}));
-  mountSessionRoutes(app, options);
+  mountSessionRoutes(app, {...options, googleLogin: options.google !== undefined});
   mountLoginRoutes(app, {sql, ...options.codes, limits});
   mountGoogleRoutes(app, sql, options.google, limits);
   mountAfterLoginRoutes(app, sql);

@@ -5,7 +5,7 @@ import {ROOT, dataDir, isProduction, listenHost, readPorts} from './config.ts';
 import {DEMO_PASSWORD, DEMO_USERS, demoSelfUser} from './db/seed.ts';
 import {connect} from './db/sql.ts';
 import {startStack} from './stack/stack.ts';
-import {isPrivateAddress} from './stack/listeners.ts';
+import {isPrivateAddress} from './http/addresses.ts';
 import {logLine} from './stack/supervisor.ts';
 
 /**

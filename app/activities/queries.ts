@@ -3,10 +3,10 @@ import {zql, type Schema} from '../../zero-schema.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {visibleActivities} from '../../permissions/activities.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
-import {cardArgsSchema} from '../candidates/schema.ts';
 import {nameSearchPatterns} from '../candidates/name-search.ts';
 import {activityListSchema, candidatePickSchema, collisionArgsSchema, type ActivityListArgs} from './schema.ts';
 import {INSIDE_OR} from '../../permissions/exists.ts';
+import {idArgsSchema} from '../lib/schema-parts.ts';
 
 /** Cards whose name the typed words start (nameSearchPatterns); also the ideas bank's search. */
 export const named = <R>(q: Query<'profile', Schema, R>, search: string) =>
@@ -84,7 +84,7 @@ export const activityQueries = {
    * A card's activities, newest first (the card's timeline), of a card the user may see, with the other
    * side's card only where the user may see it too, the author and the comments.
    */
-  ofCard: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  ofCard: defineQuery(idArgsSchema, ({args, ctx}) =>
     withPeopleAndThread(visibleActivities(zql.activity, ctx), ctx)
       // Only through a card the user may see: a hidden card's timeline answers nothing.
       .where(({or, and, cmp, exists}) =>
@@ -105,7 +105,7 @@ export const activityQueries = {
   ),
 
   /** One activity as its form shows it: both sides (each only if the user may see it), the author, the comments. */
-  one: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  one: defineQuery(idArgsSchema, ({args, ctx}) =>
     withPeopleAndThread(visibleActivities(zql.activity, ctx), ctx).where('id', args.id).one(),
   ),
 
@@ -119,7 +119,7 @@ export const activityQueries = {
   ),
 
   /** One card's name for a side of the form (a prefilled card), if the user may see it. */
-  candidate: defineQuery(cardArgsSchema, ({args, ctx}) => visibleProfiles(zql.profile, ctx).where('id', args.id).one()),
+  candidate: defineQuery(idArgsSchema, ({args, ctx}) => visibleProfiles(zql.profile, ctx).where('id', args.id).one()),
 
   /**
    * A side's search-as-you-type: the cards of that gender the user may see whose name the typed words

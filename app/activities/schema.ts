@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {toE164} from '../lib/phones.ts';
-import {id, text} from '../candidates/schema.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /**
  * An activity (spec §3; issue 12): one valibot schema for the form (errors by field) and for the

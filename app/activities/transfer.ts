@@ -7,7 +7,7 @@ import {mayChangeActivity, visibleActivities} from '../../permissions/activities
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {recordHistory, visibleCard} from '../candidates/card/mutators.ts';
 import {candidateQueries} from '../candidates/queries.ts';
-import {id} from '../candidates/schema.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /**
  * Transfer of activities to another profile (spec §2; §4: it cannot be undone): the chosen activities

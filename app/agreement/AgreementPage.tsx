@@ -3,7 +3,7 @@ import {useParams} from '@tanstack/react-router';
 import {CheckCircle2, Printer} from 'lucide-react';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {currentLocale} from '../i18n.ts';

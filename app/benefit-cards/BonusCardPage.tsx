@@ -1,5 +1,5 @@
 import {Printer} from 'lucide-react';
-import {AuthFrame} from '../login/AuthFrame.tsx';
+import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import * as m from '../paraglide/messages.js';

@@ -1,4 +1,4 @@
-import {useQuery, useZero} from '@rocicorp/zero/react';
+import {useQuery} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
 import {ArchiveRestore, Trash2} from 'lucide-react';
 import {can} from '../../permissions/context.ts';
@@ -7,13 +7,13 @@ import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
-import {restoreCard} from './card/restore.ts';
+import {useRestoreCard} from './card/use-restore-card.ts';
 import * as m from '../paraglide/messages.js';
 
 /** The recycling bin (spec §4: deleted profiles are kept here and can be restored). */
 export function RecycleBinPage() {
   usePageTitle(m.section_recycle_bin());
-  const zero = useZero();
+  const restoreCard = useRestoreCard();
   const {session} = useRouteContext({from: '/shell'});
   const mayRestore = can(contextOf(session.user!), 'deleteProfiles');
   const [cards, details] = useQuery(queries.candidates.bin());
@@ -45,7 +45,7 @@ export function RecycleBinPage() {
               {mayRestore && (
                 <button
                   type="button"
-                  onClick={() => void restoreCard(zero, card.id)}
+                  onClick={() => void restoreCard(card.id)}
                   className="ms-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
                   data-testid="bin-restore"
                 >

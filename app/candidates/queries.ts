@@ -4,9 +4,10 @@ import {decidablePending, visibleProfiles} from '../../permissions/profiles.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleNotes} from '../../permissions/notes.ts';
 import {visibleFiles} from '../../permissions/files.ts';
-import {cardArgsSchema} from './schema.ts';
 import {applyFilters} from './search/apply.ts';
-import {candidateListSchema, type SortKey} from './search/filters.ts';
+import {candidateListSchema} from './search/filters.ts';
+import type {SortKey} from '../tables/saved-searches.ts';
+import {idArgsSchema} from '../lib/schema-parts.ts';
 
 /** The profile column each sort key orders by (names by their folded form: Hebrew order without final letters). */
 export const SORT_COLUMNS = {
@@ -48,7 +49,7 @@ export const candidateQueries = {
    * number, details): the only query that follows `detail`, so those reach a browser only for a card
    * the user opens and may see. Lists (list, bin, pending, …) carry the profile's own columns alone.
    */
-  card: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  card: defineQuery(idArgsSchema, ({args, ctx}) =>
     visibleProfiles(zql.profile, ctx)
       .where('id', args.id)
       .related('detail', d => d.one())
@@ -60,7 +61,7 @@ export const candidateQueries = {
   ),
 
   /** The card's revision history, newest first: only with viewChangeHistory, and only of a card the user may see. */
-  history: defineQuery(cardArgsSchema, ({args, ctx}) => {
+  history: defineQuery(idArgsSchema, ({args, ctx}) => {
     const q = zql.profileRevision.where('profileID', args.id);
     return (can(ctx, 'viewChangeHistory') ? q.whereExists('profile', p => visibleProfiles(p, ctx)) : q.where('id', 'IS', null))
       .related('author', a => a.one())
@@ -70,7 +71,7 @@ export const candidateQueries = {
   }),
 
   /** The card's notes this user may read: shared ones and their own personal ones, newest first. */
-  notes: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  notes: defineQuery(idArgsSchema, ({args, ctx}) =>
     visibleNotes(zql.profileNote, ctx)
       .where('profileID', args.id)
       .related('author', a => a.one())
@@ -83,7 +84,7 @@ export const candidateQueries = {
    * Who has the card open (presence rows with their user's name), only of a card the user may see.
    * Every row, however old: the browser decides what is still fresh with its own ticking clock.
    */
-  presence: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  presence: defineQuery(idArgsSchema, ({args, ctx}) =>
     zql.cardPresence
       .where('profileID', args.id)
       .whereExists('profile', p => visibleProfiles(p, ctx))
@@ -93,7 +94,7 @@ export const candidateQueries = {
   ),
 
   /** The card's photo and documents, newest first: only with viewFiles, and only of a card the user may see. */
-  files: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  files: defineQuery(idArgsSchema, ({args, ctx}) =>
     visibleFiles(zql.profileFile, ctx)
       .where('profileID', args.id)
       .related('uploader', u => u.one())
@@ -123,7 +124,7 @@ export const candidateQueries = {
   ),
 
   /** Who a card with chosen visibility is open to: for its shadchan and administrators, who choose them. */
-  viewers: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  viewers: defineQuery(idArgsSchema, ({args, ctx}) =>
     zql.profileViewer
       .where('profileID', args.id)
       .whereExists('profile', p => {

@@ -1,17 +1,11 @@
 import * as v from 'valibot';
-import {ageOn, isoDateToMs} from '../lib/dates.ts';
+import {MAX_AGE, MIN_AGE, ageOn, isoDateToMs} from '../lib/dates.ts';
 
 /**
  * One valibot schema per candidate write, used by the form (field errors) and by the mutator on both
  * client and server. Issue messages are message keys (see app/lib/field-errors.ts), not text, so each
  * UI language can translate them.
  */
-
-export const MIN_AGE = 16;
-export const MAX_AGE = 99;
-
-export const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
-export const id = v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong'));
 
 // Each step only makes sense once the previous one passed, so the first failure is the message.
 export const birthDate = v.config(
@@ -26,5 +20,3 @@ export const birthDate = v.config(
   ),
   {abortPipeEarly: true},
 );
-
-export const cardArgsSchema = v.object({id});

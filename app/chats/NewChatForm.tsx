@@ -6,7 +6,7 @@ import {useMemo, useState, type FormEvent} from 'react';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import {Button, Field, SearchInput, TextInput} from '../ui/controls.tsx';
 import {chatCreateSchema, CHAT_TITLE_MAX, MESSAGE_MAX} from './schema.ts';
 import * as m from '../paraglide/messages.js';

@@ -4,7 +4,7 @@ import {zql, type Schema} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {visibleChats} from '../../permissions/chats.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
-import {id} from '../candidates/schema.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /** More conversations than anyone keeps open: "my chats" lists them all, the latest first. */
 const LIST_LIMIT = 200;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /** A group's name, as the list shows it on one line. */
 export const CHAT_TITLE_MAX = 80;

@@ -11,7 +11,7 @@ import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {coupleSchema} from './schema.ts';
 import {isolated} from './labels.ts';
-import type {ListedCouple} from './MeorasimPage.tsx';
+import type {ListedCouple} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 
 type Side = 'male' | 'female';

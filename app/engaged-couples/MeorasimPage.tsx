@@ -8,8 +8,9 @@ import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {ConnectionBadge} from '../shell/ConnectionBadge.tsx';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import type {ListedCouple} from './queries.ts';
+import {ConnectionBadge} from '../ConnectionBadge.tsx';
+import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {Button, Select, SearchInput} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
@@ -19,9 +20,6 @@ import {CoupleDialog} from './CoupleDialog.tsx';
 import {STATUS_LABEL, STATUS_TONE, isolated} from './labels.ts';
 import {COUPLE_STATUSES, type CoupleListArgs} from './schema.ts';
 import * as m from '../paraglide/messages.js';
-
-export type ListedCouple = ReturnType<typeof useListed>[0][number];
-const useListed = (args: CoupleListArgs) => useQuery(queries.engagedCouples.list(args));
 
 /**
  * /meorasim (editEngagedCouples; spec §2, §3, §5; issue 15): the engaged couples, outside the staff
@@ -33,7 +31,7 @@ export function MeorasimPage() {
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim().slice(0, 50));
   const [status, setStatus] = useState<CoupleListArgs['status']>('');
-  const [rows, details] = useListed({search, status});
+  const [rows, details] = useQuery(queries.engagedCouples.list({search, status}));
   const [editing, setEditing] = useState<ListedCouple | 'new'>();
   // Pending reports wait for a decision: they come first, the rest newest first as the query gives them.
   const shown = [...rows.filter(r => r.status === 'pending'), ...rows.filter(r => r.status !== 'pending')];

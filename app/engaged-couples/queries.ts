@@ -1,10 +1,10 @@
-import {defineQuery, escapeLike, type Query} from '@rocicorp/zero';
+import {defineQuery, escapeLike, type Query, type QueryResultType} from '@rocicorp/zero';
 import {zql, type Schema} from '../../zero-schema.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {visibleCouples} from '../../permissions/engaged-couples.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
-import {cardArgsSchema} from '../candidates/schema.ts';
 import {coupleListSchema, shadchanCreditSchema} from './schema.ts';
+import {idArgsSchema} from '../lib/schema-parts.ts';
 
 /** A couple as the list and the form show it: its cards where the user may see them, people, benefit cards. */
 const withPeople = <R>(q: Query<'engagedCouple', Schema, R>, ctx: AuthContext | undefined) =>
@@ -39,7 +39,7 @@ export const engagedCoupleQueries = {
   }),
 
   /** One couple, for its form. */
-  one: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  one: defineQuery(idArgsSchema, ({args, ctx}) =>
     withPeople(visibleCouples(zql.engagedCouple, ctx), ctx).where('id', args.id).one(),
   ),
 
@@ -58,3 +58,6 @@ export const engagedCoupleQueries = {
     return can(ctx, 'editEngagedCouples') ? q : q.where('id', 'IS', null);
   }),
 };
+
+/** A couple as the list shows it and the form edits it (a row of engagedCouples.list). */
+export type ListedCouple = QueryResultType<typeof engagedCoupleQueries.list>[number];

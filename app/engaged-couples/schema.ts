@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
 import {isValidIsraeliID, normalizeIsraeliID} from '../lib/israeli-id.ts';
 import type {CoupleStatus} from '../tables/engaged-couples.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /**
  * An engaged couple (spec §3 "Engaged couple", §5; issue 15): one valibot schema for the couple form,

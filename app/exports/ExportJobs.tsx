@@ -1,7 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {CircleAlert, Clock, Download, FileSpreadsheet, LoaderCircle} from 'lucide-react';
 import {formatFileSize} from '../candidates/card/files.ts';
-import type {FilterSet} from '../candidates/search/filters.ts';
 import {currentLocale} from '../i18n.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
@@ -9,6 +8,7 @@ import {buttonClass} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {KINDS, profilesScope} from './labels.ts';
 import * as m from '../paraglide/messages.js';
+import type {FilterSet} from '../tables/saved-searches.ts';
 
 type Job = ReturnType<typeof useJobs>[0][number];
 const useJobs = () => useQuery(queries.exports.mine());

@@ -2,11 +2,11 @@ import {useNavigate} from '@tanstack/react-router';
 import {FileDown} from 'lucide-react';
 import {useState} from 'react';
 import {toast} from 'sonner';
-import type {FilterSet} from '../candidates/search/filters.ts';
 import {Button} from '../ui/controls.tsx';
 import {exportErrorText} from './labels.ts';
 import {startExport} from './start.ts';
 import * as m from '../paraglide/messages.js';
+import type {FilterSet} from '../tables/saved-searches.ts';
 
 // A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
 const EXPORTS: string = '/admin/exports';

@@ -4,14 +4,14 @@ import {FileDown} from 'lucide-react';
 import {useState} from 'react';
 import type {AuthContext} from '../../permissions/context.ts';
 import {mayExport} from '../../permissions/exports.ts';
-import type {FilterSet} from '../candidates/search/filters.ts';
 import {queries} from '../queries.ts';
 import {NEEDS_ATTENTION_DAYS} from '../saved-searches/schema.ts';
 import {Button, Labelled, Select} from '../ui/controls.tsx';
 import {exportErrorText, KINDS} from './labels.ts';
-import {DATA_EXPORT_KINDS, type ExportKind} from './schema.ts';
 import {startExport} from './start.ts';
 import * as m from '../paraglide/messages.js';
+import type {FilterSet} from '../tables/saved-searches.ts';
+import {DATA_EXPORT_KINDS, type ExportKind} from '../tables/exports.ts';
 
 const ALL = '';
 

@@ -1,9 +1,9 @@
 import {ChartColumn, ClipboardList, Heart, UserCog, Users, type LucideIcon} from 'lucide-react';
 import {activeFilterCount} from '../candidates/search/url.ts';
-import type {FilterSet} from '../candidates/search/filters.ts';
 import {loginErrorText} from '../login/errors.ts';
-import type {ExportKind} from './schema.ts';
 import * as m from '../paraglide/messages.js';
+import type {FilterSet} from '../tables/saved-searches.ts';
+import type {ExportKind} from '../tables/exports.ts';
 
 /** Each kind of export as the page offers it: its name (also the sheet's), what it holds, an icon. */
 export const KINDS: Record<ExportKind, {label: () => string; hint: () => string; icon: LucideIcon}> = {

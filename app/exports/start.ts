@@ -1,8 +1,7 @@
-import type {FilterSet} from '../candidates/search/filters.ts';
 import {currentLocale} from '../i18n.ts';
 import {call, type CallResult} from '../login/api.ts';
-import type {ReportFilters} from '../reports/schema.ts';
-import type {ExportKind} from './schema.ts';
+import type {FilterSet} from '../tables/saved-searches.ts';
+import type {ExportKind, ReportFilters} from '../tables/exports.ts';
 
 /**
  * Asks the server for an export (server/exports/routes.ts) in the language the user reads: it answers

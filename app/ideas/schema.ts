@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /**
  * The ideas bank (issue 17): one valibot schema per write for the forms (errors by field) and the

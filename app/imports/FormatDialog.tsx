@@ -9,7 +9,8 @@ import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import * as m from '../paraglide/messages.js';
 import {FieldSelect} from './FieldSelect.tsx';
-import {formatSchema, type FormatColumn} from './schema.ts';
+import {formatSchema} from './schema.ts';
+import type {FormatColumn} from '../tables/imports.ts';
 
 export type ExcelFormat = Row<Schema['tables']['excelFormat']>;
 

@@ -8,7 +8,8 @@ import {useConfirm} from '../ui/confirm.tsx';
 import * as m from '../paraglide/messages.js';
 import {importApi} from './api.ts';
 import {STATUS_LABEL} from './labels.ts';
-import {KEEP_ROWS_DAYS, isFinished, reportForgotten, type ImportStatus} from './schema.ts';
+import {KEEP_ROWS_DAYS, isFinished, reportForgotten} from './schema.ts';
+import type {ImportStatus} from '../tables/imports.ts';
 
 type JobCounts = {
   id: string;

@@ -5,7 +5,7 @@ import {queries} from '../queries.ts';
 import {Button, Field, Select, buttonClass} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 import {importApi} from './api.ts';
-import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from './schema.ts';
+import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from '../tables/imports.ts';
 
 /**
  * The import's first step: a file (.xlsx or .csv) and, if the office has one for it, a saved format

@@ -1,5 +1,6 @@
 import * as m from '../paraglide/messages.js';
-import type {ImportStatus, RowFilter} from './schema.ts';
+import type {RowFilter} from './schema.ts';
+import type {ImportStatus} from '../tables/imports.ts';
 
 // Typed as text: the router's route types know the sections by a string path (app/shell/sections.ts).
 export const IMPORT_PATH: string = '/import/excel';

@@ -1,7 +1,7 @@
 import {defineQuery} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {visibleExcelFormats, visibleImportJobs} from '../../permissions/imports.ts';
-import {cardArgsSchema} from '../candidates/schema.ts';
+import {idArgsSchema} from '../lib/schema-parts.ts';
 
 /** The import screen's recent jobs: enough to find one's own and see the others' running. */
 export const RECENT_JOBS = 30;
@@ -19,7 +19,7 @@ export const importQueries = {
   ),
 
   /** One job: its mapping, counts and progress. */
-  job: defineQuery(cardArgsSchema, ({args, ctx}) =>
+  job: defineQuery(idArgsSchema, ({args, ctx}) =>
     visibleImportJobs(zql.importJob, ctx)
       .where('id', args.id)
       .related('creator', u => u.one())

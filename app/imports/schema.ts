@@ -1,16 +1,14 @@
 import * as v from 'valibot';
-import {id} from '../candidates/schema.ts';
 import type {FieldIssue} from '../../permissions/errors.ts';
 import {IMPORT_FIELD_KEYS} from './fields.ts';
+import type {ImportStatus} from '../tables/imports.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /**
  * The Excel import's shared shapes (issue 16): the mapping of a sheet's columns, the saved formats, the
  * import's start and the preview's rows as the REST API (server/imports/) sends them.
  */
 
-/** Files the import reads: up to 20 MB and 100,000 rows (spec issue 16). */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 100_000;
 /** Columns a sheet may have; headers and cells are cut to these lengths. */
 export const MAX_COLUMNS = 200;
 export const MAX_HEADER_LENGTH = 200;
@@ -25,7 +23,6 @@ export const KEEP_ROWS_DAYS = 30;
 export const reportForgotten = (finishedAt: number | null | undefined, now = Date.now()) =>
   finishedAt != null && finishedAt < now - KEEP_ROWS_DAYS * 86_400_000;
 
-export type ImportStatus = 'mapping' | 'checking' | 'previewed' | 'importing' | 'cancelling' | 'done' | 'cancelled' | 'failed';
 /** A job that still runs (its progress moves) or may still start. */
 export const isFinished = (status: ImportStatus) => status === 'done' || status === 'cancelled' || status === 'failed';
 
@@ -44,9 +41,6 @@ export const mappingSchema = v.pipe(
   v.check(eachFieldOnce, 'fieldTwice'),
 );
 export type Mapping = v.InferOutput<typeof mappingSchema>;
-
-/** A format's column: a header as the sheet wrote it, and the field it goes to (null: left out). */
-export type FormatColumn = {header: string; field: string | null};
 
 const formatColumns = v.pipe(
   v.array(

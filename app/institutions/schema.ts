@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {foldName} from '../lib/hebrew-name.ts';
-import {id, text} from '../candidates/schema.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /**
  * An institution (spec §3 "Institution or community"; issue 13): one valibot schema for the form and

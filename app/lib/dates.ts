@@ -16,6 +16,10 @@ export function msToIsoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** A candidate's age (spec §3): the card's birth date and the search's age filter both hold to it. */
+export const MIN_AGE = 16;
+export const MAX_AGE = 99;
+
 /** Whole years between a birth date (UTC-midnight ms) and today, the way people count birthdays. */
 export function ageOn(birthMs: number, today: Date = new Date()): number {
   const birth = new Date(birthMs);

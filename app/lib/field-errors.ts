@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import {MAX_AGE, MIN_AGE} from '../candidates/schema.ts';
+import {MAX_AGE, MIN_AGE} from './dates.ts';
 import {errorCodeOf, type FieldIssue} from '../../permissions/errors.ts';
 import {ERROR_TEXT} from './dictionary.ts';
 import * as m from '../paraglide/messages.js';

@@ -1,6 +1,6 @@
 import {useState} from 'react';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
-import {CodeField} from './AuthFrame.tsx';
+import {CodeField} from '../ui/AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**

@@ -1,6 +1,6 @@
 import {useEffect, useState} from 'react';
 import {LogIn, Wrench} from 'lucide-react';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import type {Role} from '../../permissions/roles.ts';
 import {call} from './api.ts';
 import * as m from '../paraglide/messages.js';

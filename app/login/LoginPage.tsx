@@ -3,7 +3,7 @@ import {useRouteContext, useSearch} from '@tanstack/react-router';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AdminNotifications} from './AdminNotifications.tsx';
 import {ForumUnreadPopup} from './ForumUnreadPopup.tsx';
-import {AuthFrame} from './AuthFrame.tsx';
+import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {call, type AdminNotification, type SignedInUser} from './api.ts';
 import {CodeRequest, type LoginTab} from './CodeRequest.tsx';
 import {CodeVerify} from './CodeVerify.tsx';

@@ -7,13 +7,14 @@ import {momentOf, momentParts} from '../lib/moments.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {MomentField} from '../ui/MomentField.tsx';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {AUDIENCE_LABEL} from './labels.ts';
-import {AUDIENCES, AUDIENCE_ROLES, notificationSchema, type Audience} from './schema.ts';
+import {AUDIENCE_ROLES, notificationSchema} from './schema.ts';
 import * as m from '../paraglide/messages.js';
+import {AUDIENCES, type Audience} from '../tables/site.ts';
 
 export type Notice = Row<Schema['tables']['adminNotification']>;
 

@@ -1,7 +1,7 @@
 import type {Role} from '../../permissions/roles.ts';
-import {roleLabel} from '../shell/roles.ts';
-import type {Audience} from './schema.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import * as m from '../paraglide/messages.js';
+import type {Audience} from '../tables/site.ts';
 
 export const AUDIENCE_LABEL: Record<Audience, () => string> = {
   everyone: m.notifications_audience_everyone,

@@ -1,10 +1,7 @@
 import * as v from 'valibot';
 import {ROLES} from '../../permissions/roles.ts';
-import {id, text} from '../candidates/schema.ts';
-
-/** Whom a notice is for: everyone signed in, the users of some roles, or chosen users. */
-export const AUDIENCES = ['everyone', 'roles', 'users'] as const;
-export type Audience = (typeof AUDIENCES)[number];
+import {AUDIENCES} from '../tables/site.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /** The roles a notice can be addressed to (a blocked user signs in to nothing). */
 export const AUDIENCE_ROLES = ROLES.filter(role => role !== 'blocked');

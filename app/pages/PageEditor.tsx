@@ -12,7 +12,7 @@ import {useLeaveGuard} from '../ui/use-leave-guard.ts';
 import {EMPTY_DOC} from './content.ts';
 import {RichTextEditor, usePageEditor} from './RichText.tsx';
 import {PAGE_TITLE_MAX, pageSaveSchema} from './schema.ts';
-import type {LivePage} from './StaffPageScreen.tsx';
+import type {LivePage} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 
 const REQUIRED = {title: m.pages_title_required};

@@ -4,9 +4,10 @@ import {Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Unlin
 import {useEffect, useState, type FormEvent} from 'react';
 import {Field, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
-import {ALLOWED_LINK, type PageDoc} from './content.ts';
+import {ALLOWED_LINK} from './content.ts';
 import {editorExtensions} from './editor-extensions.ts';
 import * as m from '../paraglide/messages.js';
+import type {PageDoc} from '../tables/pages.ts';
 
 /**
  * A staff page's rich text, written and shown with TipTap (a maintained ProseMirror editor), with the

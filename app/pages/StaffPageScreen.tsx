@@ -8,6 +8,7 @@ import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
+import type {LivePage} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {useConfirm} from '../ui/confirm.tsx';
 import {Button} from '../ui/controls.tsx';
@@ -18,9 +19,6 @@ import {PageEditor} from './PageEditor.tsx';
 import {PAGES_PATH} from './paths.ts';
 import {RichTextView} from './RichText.tsx';
 import * as m from '../paraglide/messages.js';
-
-export type LivePage = NonNullable<ReturnType<typeof useLivePage>[0]>;
-const useLivePage = (id: string) => useQuery(queries.pages.one({id}));
 
 /**
  * One staff page (/pages/{id}): its text as readers see it, live (another user's save shows at once),
@@ -38,7 +36,7 @@ function PageScreen({id}: {id: string}) {
   const zero = useZero();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const [page, details] = useLivePage(id);
+  const [page, details] = useQuery(queries.pages.one({id}));
   const startEditing = (useSearch({strict: false}) as {edit?: unknown}).edit === true;
   const [editing, setEditing] = useState(startEditing);
   usePageTitle(page?.title ?? m.section_page());

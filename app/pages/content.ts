@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type {PageBlock, PageDoc, PageInline, PageListItem, PageMark} from '../tables/pages.ts';
 
 /**
  * A page's rich text as stored: TipTap's ProseMirror JSON (editor.getJSON()), never HTML. The server
@@ -24,7 +25,7 @@ const href = v.pipe(
   v.check(url => ALLOWED_LINK.test(url)),
 );
 
-const mark = v.variant('type', [
+const mark: v.GenericSchema<PageMark> = v.variant('type', [
   v.strictObject({type: v.picklist(['bold', 'italic', 'underline', 'strike'])}),
   v.strictObject({
     type: v.literal('link'),
@@ -39,24 +40,11 @@ const mark = v.variant('type', [
 ]);
 const marks = v.optional(v.pipe(v.array(mark), v.maxLength(5)));
 
-const inline = v.variant('type', [
+const inline: v.GenericSchema<PageInline> = v.variant('type', [
   v.strictObject({type: v.literal('text'), text: v.pipe(v.string(), v.nonEmpty()), marks}),
   v.strictObject({type: v.literal('hardBreak'), attrs: noAttrs, marks}),
 ]);
 const inlineContent = v.optional(v.array(inline));
-
-export type PageMark = v.InferOutput<typeof mark>;
-export type PageInline = v.InferOutput<typeof inline>;
-type NoAttrs = {attrs?: Record<string, never>};
-export type PageBlock =
-  | ({type: 'paragraph'; content?: PageInline[]} & NoAttrs)
-  | {type: 'heading'; attrs: {level: 1 | 2 | 3}; content?: PageInline[]}
-  | ({type: 'bulletList'; content: PageListItem[]} & NoAttrs)
-  | {type: 'orderedList'; attrs?: {start?: number; type?: string | null}; content: PageListItem[]}
-  | ({type: 'blockquote'; content: PageBlock[]} & NoAttrs)
-  | ({type: 'horizontalRule'} & NoAttrs);
-export type PageListItem = {type: 'listItem'; content: PageBlock[]} & NoAttrs;
-export type PageDoc = {type: 'doc'; content: PageBlock[]} & NoAttrs;
 
 const blocks: v.GenericSchema<PageBlock[]> = v.lazy(() => v.pipe(v.array(block), v.minLength(1)));
 const listItems: v.GenericSchema<PageListItem[]> = v.lazy(() =>

@@ -1,4 +1,4 @@
-import {defineQuery} from '@rocicorp/zero';
+import {defineQuery, type QueryResultType} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {visibleFolders, visiblePages} from '../../permissions/pages.ts';
 import {pageIDSchema} from './schema.ts';
@@ -31,3 +31,6 @@ export const pageQueries = {
       .one(),
   ),
 };
+
+/** An open page with its text, folder and last editor (pages.one's row), as its screen and editor show it. */
+export type LivePage = NonNullable<QueryResultType<typeof pageQueries.one>>;

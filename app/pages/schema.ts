@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
 import {pageDocSchema} from './content.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /** A folder's name fits one line of the folder list; a page's title one line of its header. */
 export const FOLDER_NAME_MAX = 80;

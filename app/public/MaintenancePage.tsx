@@ -2,7 +2,7 @@ import {Settings} from 'lucide-react';
 import {useEffect} from 'react';
 import {fetchSession} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
-import {AuthFrame} from '../login/AuthFrame.tsx';
+import {AuthFrame} from '../ui/AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** How often a visitor held here by the maintenance switch asks whether the site is back. */

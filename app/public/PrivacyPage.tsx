@@ -1,5 +1,5 @@
 import {usePageTitle} from '../ui/page-title.ts';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {currentLocale} from '../i18n.ts';
 import {PRIVACY_SECTIONS} from './privacy-text.ts';
 import * as m from '../paraglide/messages.js';

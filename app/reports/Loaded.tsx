@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {ListLoading} from '../ui/EmptyState.tsx';
 import {useReport} from './use-report.ts';
-import type {ReportFilters} from './schema.ts';
+import type {ReportFilters} from '../tables/exports.ts';
 
 /** A report once the server has answered: loading until then, or the error. */
 export function Loaded<T>({name, filters, children}: {name: string; filters: ReportFilters; children: (data: T) => ReactNode}) {

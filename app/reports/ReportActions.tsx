@@ -7,8 +7,8 @@ import {mayExport} from '../../permissions/exports.ts';
 import {exportErrorText} from '../exports/labels.ts';
 import {startExport} from '../exports/start.ts';
 import {Button} from '../ui/controls.tsx';
-import type {ReportExportKind, ReportFilters} from './schema.ts';
 import * as m from '../paraglide/messages.js';
+import type {ReportExportKind, ReportFilters} from '../tables/exports.ts';
 
 // A section route (shell/sections.ts), made at runtime, so outside the router's typed paths.
 const EXPORTS: string = '/admin/exports';

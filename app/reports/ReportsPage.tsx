@@ -18,13 +18,9 @@ import {
 import {Loaded} from './Loaded.tsx';
 import {ReportActions} from './ReportActions.tsx';
 import {ReportFilterBar} from './ReportFilterBar.tsx';
-import type {
-  ActivityReport as ActivityData,
-  CardsReport as CardsData,
-  CouplesReport as CouplesData,
-  ReportExportKind,
-} from './schema.ts';
+import type {ActivityReport as ActivityData, CardsReport as CardsData, CouplesReport as CouplesData} from './schema.ts';
 import * as m from '../paraglide/messages.js';
+import type {ReportExportKind} from '../tables/exports.ts';
 
 const TAB_LABEL: Record<ReportView, () => string> = {
   activities: m.report_activities_title,

@@ -1,6 +1,6 @@
 import {DATE_RANGES, rangeBounds, type DateRangeParams} from '../lib/date-ranges.ts';
 import {definedOnly, oneOf, textOf} from '../lib/search-params.ts';
-import type {ReportFilters} from './schema.ts';
+import type {ReportFilters} from '../tables/exports.ts';
 
 export const REPORTS_PATH = '/admin/reports';
 export const SHADCHANIM_REPORTS_PATH = '/admin/shadchanim-reports';

@@ -7,10 +7,6 @@ import type {Labels} from '../../zero-schema.ts';
  * through the export path (app/exports, server/exports/sheets/reports.ts).
  */
 
-/** The reports an export can hold, one sheet each. */
-export const REPORT_EXPORT_KINDS = ['report-activities', 'report-couples', 'report-cards', 'report-shadchanim'] as const;
-export type ReportExportKind = (typeof REPORT_EXPORT_KINDS)[number];
-
 /** An open card with no activity for this many days is neglected, unless the screen asks for another count. */
 export const NEGLECT_DAYS = 60;
 /** The neglected cards the shadchanim report lists at most (the count is always whole). */
@@ -31,7 +27,6 @@ export const reportFiltersSchema = v.strictObject({
   community: v.optional(communityID),
   idleDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
 });
-export type ReportFilters = v.InferOutput<typeof reportFiltersSchema>;
 
 /** The same filters as the REST query string takes them (every value a string). */
 export const reportQuerySchema = v.strictObject({

@@ -4,7 +4,7 @@ import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {queries} from '../queries.ts';
 import {queryString} from './filters.ts';
-import type {ReportFilters} from './schema.ts';
+import type {ReportFilters} from '../tables/exports.ts';
 
 /**
  * A report from /api/reports/{name} for these filters: undefined while it loads (again on each change

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
 import {toE164} from '../lib/phones.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /**
  * A representative (spec §3 "Representative", §5 "representative name required"; issue 13): one

@@ -1,8 +1,8 @@
 import {useSearch} from '@tanstack/react-router';
 import * as v from 'valibot';
-import {filterSetSchema, SORT_KEYS, type FilterSet, type SortKey} from '../candidates/search/filters.ts';
-import type {SavedSearchView} from './schema.ts';
+import {filterSetSchema} from '../candidates/search/filters.ts';
 import {NEEDS_ATTENTION_DAYS} from './schema.ts';
+import {SORT_KEYS, type FilterSet, type SortKey, type SavedSearchView} from '../tables/saved-searches.ts';
 
 /** The candidate list's view as its URL holds it: the filter set's keys, plus sort and dir. */
 export type ListView = {filters: FilterSet; sort: SortKey; dir: 'asc' | 'desc'};

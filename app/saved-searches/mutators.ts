@@ -3,7 +3,6 @@ import {zql} from '../../zero-schema.ts';
 import {assertCan, type AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
 import {mayDeleteSavedSearch, visibleSavedSearches} from '../../permissions/saved-searches.ts';
-import type {FilterSet} from '../candidates/search/filters.ts';
 import {
   pinOrderSchema,
   savedSearchCreateSchema,
@@ -12,6 +11,7 @@ import {
   type SavedSearchCreate,
   type SavedSearchUpdate,
 } from './schema.ts';
+import type {FilterSet} from '../tables/saved-searches.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 

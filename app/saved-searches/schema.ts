@@ -1,10 +1,7 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
-import {filterSetSchema, SORT_KEYS} from '../candidates/search/filters.ts';
-
-/** Where a saved search opens: the candidate list, or the needs-attention view (spread by shadchan). */
-export const SAVED_SEARCH_VIEWS = ['list', 'needsAttention'] as const;
-export type SavedSearchView = (typeof SAVED_SEARCH_VIEWS)[number];
+import {filterSetSchema} from '../candidates/search/filters.ts';
+import {SAVED_SEARCH_VIEWS, SORT_KEYS} from '../tables/saved-searches.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /** A title as the menu shows it: short enough for one line of the side menu. */
 export const TITLE_MAX = 80;

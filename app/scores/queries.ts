@@ -2,8 +2,8 @@ import {defineQuery} from '@rocicorp/zero';
 import * as v from 'valibot';
 import {zql} from '../../zero-schema.ts';
 import {mayManageGoals, visibleGoals, visiblePoints, visibleScores} from '../../permissions/scores.ts';
-import {id} from '../candidates/schema.ts';
 import {monthSchema} from './schema.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /** How many shadchanim the leaders board ranks. */
 export const LEADERS_LIMIT = 10;

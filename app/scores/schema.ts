@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import {id} from '../candidates/schema.ts';
 import type {ScoreKind} from '../tables/scores.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /**
  * Scores and goals (issue 17): one valibot schema per write, for the forms (errors by field) and the

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import {id, text} from '../candidates/schema.ts';
+import {id, text} from '../lib/schema-parts.ts';
 
 /**
  * Sectors and communities as the administration keeps them (spec §2 "sectors"; issue 13): one valibot

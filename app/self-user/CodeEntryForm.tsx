@@ -2,7 +2,7 @@ import {useState, type FormEvent, type ReactNode} from 'react';
 import * as v from 'valibot';
 import {selfVerifySchema} from '../auth/self-user-schemas.ts';
 import {call} from '../login/api.ts';
-import {CodeField} from '../login/AuthFrame.tsx';
+import {CodeField} from '../ui/AuthFrame.tsx';
 import {Button, Field} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 

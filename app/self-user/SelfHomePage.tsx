@@ -3,7 +3,7 @@ import {BadgeCheck, CheckCircle2, Hourglass, Lock, LogOut, MailCheck, Pencil, XC
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
-import {AuthFrame} from '../login/AuthFrame.tsx';
+import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {BonusCardSection} from './BonusCardSection.tsx';
 import {Button} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';

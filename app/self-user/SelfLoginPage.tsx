@@ -4,7 +4,7 @@ import {selfCallMeSchema, selfVerifySchema} from '../auth/self-user-schemas.ts';
 import {validate} from '../lib/field-errors.ts';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
-import {AuthFrame, CodeField} from '../login/AuthFrame.tsx';
+import {AuthFrame, CodeField} from '../ui/AuthFrame.tsx';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {DateInput} from '../ui/DateInput.tsx';
 import {usePageTitle} from '../ui/page-title.ts';

@@ -3,7 +3,7 @@ import {useEffect, useState} from 'react';
 import {toast} from 'sonner';
 import {formatPhone} from '../lib/phones.ts';
 import {call} from '../login/api.ts';
-import {AuthFrame} from '../login/AuthFrame.tsx';
+import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import {id} from '../candidates/schema.ts';
 import {selfDetailsPatchSchema} from '../candidates/card/schema.ts';
 import type {SelfEditableField} from '../candidates/card/fields.ts';
-import type {DetailValue} from '../candidates/card/schema.ts';
+import type {DetailValue} from '../tables/profiles.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /**
  * The candidate's own edit of their ticket (issue 15), as the form sends it and the server

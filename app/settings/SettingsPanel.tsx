@@ -5,7 +5,7 @@ import {Toggle} from '../ui/Toggle.tsx';
 import {ForumNews} from '../forum/ForumNews.tsx';
 import {useForumEnabled} from '../forum/use-forum.ts';
 import {SiteSwitches} from '../site/SiteSwitches.tsx';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
+import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {SideSheet} from '../ui/SideSheet.tsx';
 import {Button} from '../ui/controls.tsx';
 import {signOutAndForget} from '../zero.ts';

@@ -4,8 +4,8 @@ import type {ReactNode} from 'react';
 import {useQuery} from '@rocicorp/zero/react';
 import {queries} from '../queries.ts';
 import {signOutAndForget} from '../zero.ts';
-import {ConnectionBadge} from './ConnectionBadge.tsx';
-import {LanguageSwitcher} from './LanguageSwitcher.tsx';
+import {ConnectionBadge} from '../ConnectionBadge.tsx';
+import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {CallPrompt} from '../phone-proxy/CallPrompt.tsx';
 import {FULL_MENU, SideMenu, type Badges, type MenuLook} from './SideMenu.tsx';
 import {useSite} from '../site/use-site.ts';
@@ -26,7 +26,7 @@ import {ChatsNotice} from '../chats/ChatsNotice.tsx';
 import {useChatUnread} from '../chats/use-chat-unread.ts';
 import {contextOf} from '../session.ts';
 import {useLiveSessionUser} from '../live-session.ts';
-import {roleLabel} from './roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import * as m from '../paraglide/messages.js';
 
 /** The signed-in frame: top bar (logo, live state, language, user) and the page below it. */

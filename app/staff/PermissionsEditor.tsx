@@ -9,7 +9,7 @@ import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import {Button} from '../ui/controls.tsx';
 import {permissionGroupLabel, permissionLabel} from './permission-labels.ts';
 import * as m from '../paraglide/messages.js';

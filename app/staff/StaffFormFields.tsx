@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {genderLabel} from '../candidates/labels.ts';
 import type {FieldErrors} from '../lib/field-errors.ts';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import type {StaffForm} from './form.ts';
 import {EMPLOYMENT_LABEL} from './labels.ts';

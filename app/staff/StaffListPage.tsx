@@ -8,7 +8,7 @@ import {ROLES, type Role} from '../../permissions/roles.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import {buttonClass, SearchInput, Select} from '../ui/controls.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';

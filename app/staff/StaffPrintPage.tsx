@@ -4,7 +4,7 @@ import {Printer} from 'lucide-react';
 import {genderLabel} from '../candidates/labels.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {queries} from '../queries.ts';
-import {roleLabel} from '../shell/roles.ts';
+import {roleLabel} from '../lib/role-labels.ts';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {roleBeforeBlock} from './mutators.ts';

@@ -1,14 +1,12 @@
 import {defineQuery} from '@rocicorp/zero';
 import * as v from 'valibot';
 import {zql} from '../../zero-schema.ts';
-import {can, type AuthContext} from '../../permissions/context.ts';
-import {id} from '../candidates/schema.ts';
+import type {AuthContext} from '../../permissions/context.ts';
 import {toE164} from '../lib/phones.ts';
 import {staffListSchema, type StaffListArgs} from './schema.ts';
 import {INSIDE_OR} from '../../permissions/exists.ts';
-
-/** Staff records, with their contact details, are for those who add or edit shadchanim. */
-export const mayManageStaff = (ctx: AuthContext | undefined) => can(ctx, 'addShadchanim') || can(ctx, 'editShadchanim');
+import {mayManageStaff} from '../../permissions/staff.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /** Everyone else's read gets an impossible filter: nothing, and no sign of what exists. */
 const managed = (ctx: AuthContext | undefined) => (mayManageStaff(ctx) ? zql.user : zql.user.where('id', 'IS', null));

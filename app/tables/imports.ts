@@ -4,9 +4,18 @@
  * themselves (import_row) are server-only and reach the screen over REST (server/imports/).
  */
 import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
-import type {FormatColumn, ImportStatus} from '../imports/schema.ts';
 import type {ProfileDatabase} from './shared.ts';
 import {user} from './staff.ts';
+
+/** The files an import job reads: up to 20 MB and 100,000 rows (spec issue 16). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 100_000;
+
+/** An import's life, from the uploaded file's column mapping to its end. */
+export type ImportStatus = 'mapping' | 'checking' | 'previewed' | 'importing' | 'cancelling' | 'done' | 'cancelled' | 'failed';
+
+/** A format's column: a header as the sheet wrote it, and the field it goes to (null: left out). */
+export type FormatColumn = {header: string; field: string | null};
 
 export const excelFormat = table('excelFormat')
   .from('excel_format')

@@ -3,8 +3,35 @@
  * which applies permissions/pages.ts; a page's text (pageContent) syncs only with the opened page.
  */
 import {boolean, json, number, relationships, string, table} from '@rocicorp/zero';
-import type {PageDoc} from '../pages/content.ts';
 import {user} from './staff.ts';
+
+/**
+ * A page's rich text as stored: TipTap's ProseMirror JSON, never HTML, with only the nodes and marks the
+ * editor offers. app/pages/content.ts's schema checks every save against these types.
+ */
+export type PageMark =
+  | {type: 'bold' | 'italic' | 'underline' | 'strike'}
+  | {
+      type: 'link';
+      attrs: {
+        href: string;
+        target?: '_blank' | null;
+        rel?: 'noopener noreferrer nofollow' | null;
+        class?: null;
+        title?: string | null;
+      };
+    };
+type NoAttrs = {attrs?: Record<string, never>};
+export type PageInline = {type: 'text'; text: string; marks?: PageMark[]} | ({type: 'hardBreak'; marks?: PageMark[]} & NoAttrs);
+export type PageBlock =
+  | ({type: 'paragraph'; content?: PageInline[]} & NoAttrs)
+  | {type: 'heading'; attrs: {level: 1 | 2 | 3}; content?: PageInline[]}
+  | ({type: 'bulletList'; content: PageListItem[]} & NoAttrs)
+  | {type: 'orderedList'; attrs?: {start?: number; type?: string | null}; content: PageListItem[]}
+  | ({type: 'blockquote'; content: PageBlock[]} & NoAttrs)
+  | ({type: 'horizontalRule'} & NoAttrs);
+export type PageListItem = {type: 'listItem'; content: PageBlock[]} & NoAttrs;
+export type PageDoc = {type: 'doc'; content: PageBlock[]} & NoAttrs;
 
 export const pageFolder = table('pageFolder')
   .from('page_folder')

@@ -3,11 +3,18 @@
  */
 import type {ReadonlyJSONValue} from '@rocicorp/zero';
 import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
-import type {CardDetails, Colour} from '../candidates/card/schema.ts';
 import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, ProfileVisibility} from './shared.ts';
 import {community, profileStatus, representative, sector} from './places.ts';
 import {profileFacet, profileKey} from './search.ts';
 import {staffContact, user} from './staff.ts';
+
+/** A detail's stored value: text, a number, option ids, a yes/no or E.164 numbers. */
+export type DetailValue = string | number | boolean | string[];
+export type CardDetails = Partial<Record<string, DetailValue>>;
+
+/** The colours a card can be marked with (its list row and header show it). */
+export const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'gray'] as const;
+export type Colour = (typeof COLOURS)[number];
 
 export const profile = table('profile')
   .columns({

@@ -3,9 +3,59 @@
  * app/saved-searches/queries.ts, which applies permissions/saved-searches.ts.
  */
 import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
-import type {FilterSet, SortKey} from '../candidates/search/filters.ts';
-import type {SavedSearchView} from '../saved-searches/schema.ts';
+import type {DATE_RANGES} from '../lib/date-ranges.ts';
+import type {Gender, ProfileDatabase, ProfileState} from './shared.ts';
 import {user} from './staff.ts';
+
+/** Where a saved search opens: the candidate list, or the needs-attention view (spread by shadchan). */
+export const SAVED_SEARCH_VIEWS = ['list', 'needsAttention'] as const;
+export type SavedSearchView = (typeof SAVED_SEARCH_VIEWS)[number];
+
+/** The list's sortable columns; names sort by their folded form, so final letters and niqqud do not matter. */
+export const SORT_KEYS = ['name', 'age', 'city', 'createdAt', 'updatedAt', 'lastActivityAt'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** §9 activity recency, read from the card's last-activity time (migrations/0019), never a scan of activities. */
+export const ACTIVITY_RECENCY = ['lastMonth', 'lastThreeMonths', 'lastHalfYear', 'noneInHalfYear', 'noneBeyondHalfYear'] as const;
+export type ActivityRecency = (typeof ACTIVITY_RECENCY)[number];
+
+/** A comparison of the free filter builder: a catalogue field, an operator and a value. */
+export const FREE_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'startsWith', 'contains', 'isEmpty', 'isNotEmpty'] as const;
+export type FreeCondition = {field: string; op: (typeof FREE_OPERATORS)[number]; value?: string | number | boolean};
+export type FreeGroup = {join: 'and' | 'or'; items: (FreeCondition | FreeGroup)[]};
+
+/** A §9 date range: since today, the last month, the last year, or from/until a day ('YYYY-MM-DD'). */
+export type FilterDateRange = {range: (typeof DATE_RANGES)[number]; from?: string; until?: string};
+
+/**
+ * The candidate search's filter set (issue 14, spec §9), as a saved search stores it. Its schema, with
+ * what each key means, is app/candidates/search/filters.ts's filterSetSchema, which yields exactly this
+ * (tests/unit/column-types.test.ts).
+ */
+export type FilterSet = {
+  search?: string;
+  gender?: Gender;
+  ageFrom?: number;
+  ageTo?: number;
+  heightFrom?: number;
+  heightTo?: number;
+  sectors?: string[];
+  communities?: string[];
+  statuses?: string[];
+  maritalStatuses?: string[];
+  states?: ProfileState[];
+  database?: ProfileDatabase;
+  cities?: string[];
+  institutions?: string[];
+  owners?: string[];
+  openNow?: true;
+  added?: FilterDateRange;
+  updated?: FilterDateRange;
+  activity?: ActivityRecency;
+  idleDays?: number;
+  noSuggestionHalfYear?: true;
+  free?: FreeGroup;
+};
 
 export const savedSearch = table('savedSearch')
   .from('saved_search')

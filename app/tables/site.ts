@@ -3,9 +3,12 @@
  */
 import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
 import type {Role} from '../../permissions/roles.ts';
-import type {Audience} from '../notifications/schema.ts';
 import type {Locale} from './shared.ts';
 import {user} from './staff.ts';
+
+/** Whom a notice is for: everyone signed in, the users of some roles, or chosen users. */
+export const AUDIENCES = ['everyone', 'roles', 'users'] as const;
+export type Audience = (typeof AUDIENCES)[number];
 
 export const userSetting = table('userSetting')
   .from('user_setting')

@@ -1,6 +1,6 @@
 import type {Hono} from 'hono';
 import {signAgreementSchema, signatureMatches, type AgreementState} from '../../app/agreement/schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 

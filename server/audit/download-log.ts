@@ -1,5 +1,5 @@
 import type {MiddlewareHandler} from 'hono';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP} from '../http/body.ts';
 import {logAccess} from './access-log.ts';

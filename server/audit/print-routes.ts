@@ -1,7 +1,7 @@
 import type {Hono} from 'hono';
 import {zql} from '../../zero-schema.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail} from '../http/body.ts';
 import {zqlReader} from '../zero/read.ts';

@@ -1,5 +1,5 @@
 import type {Hono} from 'hono';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {acceptDeclaration} from './session.ts';

@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono';
-import {isLoopback} from '../stack/listeners.ts';
+import {isLoopback} from '../http/addresses.ts';
 import * as v from 'valibot';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {startSession} from './routes.ts';
 import {logAuthEvent} from './audit.ts';

@@ -1,13 +1,13 @@
 import type {Context} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import {verifySchema} from '../../app/auth/schemas.ts';
-import type {ApiEnv} from '../api.ts';
+import {isHttps, type ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent, type AuthEventKind} from './audit.ts';
 import {CODE_TTL_MS, checkLoginCode, type Channel} from './codes.ts';
 import type {ApiLimits} from './rate-limit.ts';
-import {isHttps, startSession} from './routes.ts';
+import {startSession} from './routes.ts';
 import {readSession} from './session.ts';
 
 /** The pending sign-in (which code this browser is answering) lives in its own short-lived cookie. */

@@ -1,6 +1,6 @@
 import type {Context, Hono} from 'hono';
 import {googleCallbackSchema} from '../../app/auth/google-state.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent} from './audit.ts';

@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono';
 import {callMeSchema, emailCodeSchema} from '../../app/auth/schemas.ts';
 import {toE164} from '../../app/lib/phones.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent} from './audit.ts';

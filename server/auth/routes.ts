@@ -1,6 +1,6 @@
 import type {Context, Hono} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
-import type {ApiEnv, ApiOptions} from '../api.ts';
+import {isHttps, type ApiEnv} from '../http/env.ts';
 import {SESSION_COOKIE, createSession, revokeAllSessions, revokeSession} from './session.ts';
 import type {Sql} from '../db/sql.ts';
 import {logAuthEvent} from './audit.ts';
@@ -8,8 +8,6 @@ import {selfSessionOf} from './self-session.ts';
 import {clientIP, fail} from '../http/body.ts';
 import {DEFAULT_SITE} from '../../app/site/schema.ts';
 import type {Locale} from '../../zero-schema.ts';
-
-export const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
 /**
  * Signs the user in: a new session (the one this browser had, if any, is revoked: sessions rotate on
@@ -33,7 +31,21 @@ async function siteForVisitors(sql: Sql): Promise<{maintenance: boolean; default
   return row ?? {maintenance: DEFAULT_SITE.maintenance, defaultLanguage: DEFAULT_SITE.defaultLanguage};
 }
 
-export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
+/** The links the shell shows (DONATION_URL, WORLDS_FORM_URL, FORUM_URL) and the proxy number (PHONE_PROXY_NUMBER). */
+export type ShellLinks = {donation?: string; worldsForm?: string; proxyPhoneNumber?: string; forum?: string};
+
+/** What /api/session tells the browser about this server (server/api.ts's options). */
+export type SessionRouteOptions = {
+  sql: Sql;
+  zeroPort: number;
+  zeroPublicURL?: string;
+  devSignIn: boolean;
+  googleLogin: boolean;
+  phoneProxyPort?: number;
+  links?: ShellLinks;
+};
+
+export function mountSessionRoutes(app: Hono<ApiEnv>, options: SessionRouteOptions) {
   /**
    * Who is signed in (null when nobody) and whether their declaration is due (then the browser shows only
    * the declaration: server/auth/session-gate.ts refuses everything else), whether the site is in
@@ -48,7 +60,7 @@ export function mountSessionRoutes(app: Hono<ApiEnv>, options: ApiOptions) {
       cacheURL: options.zeroPublicURL ?? null,
       zeroPort: options.zeroPort,
       devSignIn: options.devSignIn,
-      googleLogin: options.google !== undefined,
+      googleLogin: options.googleLogin,
       phoneProxyPort: options.phoneProxyPort ?? null,
       links: options.links ?? {},
       ...(await siteForVisitors(options.sql)),

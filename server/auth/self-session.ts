@@ -2,8 +2,8 @@ import {randomBytes} from 'node:crypto';
 import type {Context} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import type {Sql} from '../db/sql.ts';
-import {isHttps} from './routes.ts';
 import {hashToken} from './session.ts';
+import {isHttps} from '../http/env.ts';
 
 /**
  * Self-user sessions (spec §6: "separate session from the self-user login"): the same token scheme as

@@ -3,12 +3,11 @@ import {bodyLimit} from 'hono/body-limit';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import {deletePeopleSchema, selfCallMeSchema, selfVerifySchema} from '../../app/auth/self-user-schemas.ts';
 import {toE164} from '../../app/lib/phones.ts';
-import type {ApiEnv} from '../api.ts';
+import {isHttps, type ApiEnv} from '../http/env.ts';
 import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent, type AuthEventKind} from './audit.ts';
 import {CODE_TTL_MS, checkSelfCode, createLoginCode} from './codes.ts';
 import type {LoginOptions} from './login-routes.ts';
-import {isHttps} from './routes.ts';
 import {endSelfSession, selfSessionOf, startSelfSession} from './self-session.ts';
 import {findTicket, markPhoneVerified} from './ticket-match.ts';
 

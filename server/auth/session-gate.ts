@@ -1,6 +1,6 @@
 import type {MiddlewareHandler} from 'hono';
 import {getCookie} from 'hono/cookie';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {SESSION_COOKIE, markActive, readSession, sessionIdleMinutes} from './session.ts';

@@ -1,7 +1,7 @@
 import {createHash, randomBytes} from 'node:crypto';
-import type {AuthContext} from '../../permissions/context.ts';
 import {effectivePermissions, isRole} from '../../permissions/roles.ts';
 import type {Sql} from '../db/sql.ts';
+import type {Session} from '../http/env.ts';
 
 /**
  * Sessions: a random 256-bit token lives only in the browser's HttpOnly cookie; the server keeps its
@@ -24,34 +24,6 @@ export async function createSession(sql: Sql, userID: string, userAgent: string 
 export async function revokeSession(sql: Sql, token: string) {
   await sql`UPDATE session SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`;
 }
-
-export type SessionUser = {
-  ID: string;
-  Name: string;
-  Gender: 'male' | 'female';
-  role: AuthContext['role'];
-  permissions: AuthContext['permissions'];
-};
-
-/** A live staff session as the API sees it. */
-export type Session = {
-  ctx: AuthContext;
-  user: SessionUser;
-  /**
-   * The activities declaration (spec §5, §9) was never accepted or last accepted more than a month ago:
-   * the session may only accept it or sign out (server/auth/session-gate.ts).
-   */
-  declarationDue: boolean;
-  /**
-   * The commitment form (spec §2 user-agreement/{id}) is not signed yet: after the declaration, the
-   * session may only read and sign it, or sign out (server/auth/session-gate.ts).
-   */
-  agreementDue: boolean;
-  /** The SHA-256 of the token: the session row's key. */
-  tokenHash: string;
-  /** When the user last did something themselves (ms), as stored; markActive moves it on. */
-  lastActiveAt: number;
-};
 
 /**
  * SESSION_IDLE_MINUTES (default 60): a session its user has not used for longer is dead. "Used" means

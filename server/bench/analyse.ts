@@ -1,11 +1,11 @@
 import type {AnalyzeQueryResult} from '@rocicorp/zero';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {countQuery} from '../candidates/count.ts';
 import type {Sql} from '../db/sql.ts';
 import type {BenchZero} from './clients.ts';
 import {FILTER_EXAMPLES} from './filter-examples.ts';
 import {withTimeout} from './timing.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /** The list page's first window. */
 const LIMIT = 100;

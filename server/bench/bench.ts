@@ -2,7 +2,7 @@
  * `npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep]`: starts its
  * own Kesher stack (own data dir and ports, so it runs beside a dev `npm start`), seeds N candidates and
  * their activities, and measures what users feel, each latency row on Kesher's queries and on the raw
- * floor (raw-queries.ts) in the same run: an edit reaching another user's open list, the mutator round
+ * floor (server/zero/raw-queries.ts) in the same run: an edit reaching another user's open list, the mutator round
  * trip, the Postgres floor, a new tab's first complete list, the search (filtered first page, refine, a
  * saved search's live count), the fan-out of one edit to K open tabs; plus seed and initial sync times
  * and the memory of every process. Every wait is bounded, and the stack is always stopped (also on
@@ -16,7 +16,6 @@ import {assertPortsFree} from '../stack/ports.ts';
 import {startStack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
 import {queries} from '../../app/queries.ts';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, type BenchZero} from './clients.ts';
 import type {Editor} from './edits.ts';
 import {measureFanout} from './fanout.ts';
@@ -30,6 +29,7 @@ import {formatReport, isZeroCache} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
 import {withTimeout} from './timing.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /** Two seeded users who may both see and edit the general database (permissions/roles.ts). */
 const USER_A = 'demo-admin';
@@ -75,7 +75,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     seedProfiles: args.profiles,
     seedActivities: args.activities,
     zeroLogLevel: process.env.ZERO_LOG_LEVEL ?? 'warn',
-    // The raw floor's queries (server/bench/raw-queries.ts) exist only in this API.
+    // The raw floor's queries (server/zero/raw-queries.ts) exist only in this API.
     apiEnv: {KESHER_BENCH_QUERIES: '1'},
     zeroAdminPassword,
     viewSyncers: args.viewSyncers,

@@ -1,4 +1,3 @@
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {
   CityWatcher,
   connectionNote,
@@ -13,6 +12,7 @@ import {
 import {cityFor, editCity, type Editor} from './edits.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
 import {tabQueries, type Flavour} from './workload.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const OPEN_TIMEOUT_MS = 60_000;
 

@@ -1,4 +1,4 @@
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /**
  * One example filter set per filter of the candidate search (issue 14), on values the demo and bench

@@ -1,4 +1,3 @@
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {Sql} from '../db/sql.ts';
 import {
   connectionNote,
@@ -14,6 +13,7 @@ import {
 import {cityFor, editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
 import {emptyPair, FLAVOURS, listQuery, type Pair} from './workload.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const COLD_TIMEOUT_MS = 60_000;
 

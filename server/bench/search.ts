@@ -1,4 +1,3 @@
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {SESSION_COOKIE} from '../auth/session.ts';
 import type {Sql} from '../db/sql.ts';
 import {materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View, type RunContext} from './clients.ts';
@@ -6,6 +5,7 @@ import {editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {withColdClient} from './measure.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
 import {emptyPair, FLAVOURS, listQuery, pulseQuery, type Pair} from './workload.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const SEARCH_TIMEOUT_MS = 20_000;
 

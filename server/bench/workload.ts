@@ -1,10 +1,10 @@
 import {queries} from '../../app/queries.ts';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
-import {rawQueries} from './raw-queries.ts';
+import {rawQueries} from '../zero/raw-queries.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /**
  * The same workload two ways: Kesher's named queries (permissions, relationships) and the raw floor
- * (server/bench/raw-queries.ts: the same rows, no permission filter). Every latency row runs both.
+ * (server/zero/raw-queries.ts: the same rows, no permission filter). Every latency row runs both.
  */
 export const FLAVOURS = ['kesher', 'raw'] as const;
 export type Flavour = (typeof FLAVOURS)[number];

@@ -2,7 +2,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import type {Hono} from 'hono';
 import {checkValidationSchema} from '../../app/benefit-cards/schema.ts';
 import {normalizeIsraeliID} from '../../app/lib/israeli-id.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';

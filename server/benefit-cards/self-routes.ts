@@ -1,7 +1,7 @@
 import type {Hono} from 'hono';
 import * as v from 'valibot';
 import {cardRefusal} from '../../app/benefit-cards/eligibility.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import type {Sql} from '../db/sql.ts';

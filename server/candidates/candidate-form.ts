@@ -8,7 +8,7 @@ import {schema} from '../../zero-schema.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import {effectivePermissions, isRole} from '../../permissions/roles.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {logAccess} from '../audit/access-log.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';

@@ -3,14 +3,15 @@ import {bodyLimit} from 'hono/body-limit';
 import type {Fragment} from 'postgres';
 import * as v from 'valibot';
 import {filterConditions} from '../../app/candidates/search/conditions.ts';
-import {filterSetSchema, type FilterSet} from '../../app/candidates/search/filters.ts';
+import {filterSetSchema} from '../../app/candidates/search/filters.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
 import {allowedFilters} from '../../permissions/search.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
 import {conditionSql} from './count-sql.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const countBodySchema = v.object({filters: filterSetSchema});
 

@@ -5,7 +5,7 @@ import {can} from '../../permissions/context.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {duplicateNameKey} from '../../app/lib/hebrew-name.ts';
 import {duplicateQuerySchema, type DuplicateMatch} from '../../app/candidates/card/duplicates.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
 import {zqlReader} from '../zero/read.ts';

@@ -3,7 +3,7 @@ import type {Hono} from 'hono';
 import {can} from '../../permissions/context.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {schema, zql} from '../../zero-schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 

@@ -1,6 +1,6 @@
 import type {Hono} from 'hono';
 import {contactTaskSchema} from '../../app/contact/schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Mailer} from '../auth/delivery/index.ts';
 import {fail, readBody} from '../http/body.ts';
 

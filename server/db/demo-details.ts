@@ -1,7 +1,7 @@
-import type {CardDetails} from '../../app/candidates/card/schema.ts';
 import type {DemoProfile} from './demo-data.ts';
 import {pick, prng} from './demo-data.ts';
 import {FEMALE_FORENAMES, MALE_FORENAMES} from './demo-names.ts';
+import type {CardDetails} from '../../app/tables/profiles.ts';
 
 const MALE_OCCUPATIONS = ['אברך', 'בחור ישיבה', 'מורה', 'רואה חשבון', 'מהנדס תוכנה', 'סופר סת״ם', 'מנהל חשבונות'];
 const FEMALE_OCCUPATIONS = ['גננת', 'מורה', 'מזכירה רפואית', 'מתכנתת', 'רואת חשבון', 'קלינאית תקשורת', 'מעצבת גרפית'];

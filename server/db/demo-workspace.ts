@@ -1,7 +1,8 @@
 import type {TransactionSql} from 'postgres';
 import * as v from 'valibot';
-import {pageDocSchema, type PageDoc} from '../../app/pages/content.ts';
+import {pageDocSchema} from '../../app/pages/content.ts';
 import type {DemoProfile} from './demo-data.ts';
+import type {PageDoc} from '../../app/tables/pages.ts';
 
 const text = (words: string) => ({type: 'text' as const, text: words});
 const paragraph = (words: string) => ({type: 'paragraph' as const, content: [text(words)]});

@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto';
 import type {Hono} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {selfMazalTovSchema} from '../../app/engaged-couples/schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import type {Sql} from '../db/sql.ts';
 import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';

@@ -1,9 +1,9 @@
 import {rm} from 'node:fs/promises';
 import path from 'node:path';
-import type {ExportFilters, ExportKind, ExportStatus} from '../../app/exports/schema.ts';
 import type {Locale} from '../../zero-schema.ts';
 import {dataDir} from '../config.ts';
 import type {Sql} from '../db/sql.ts';
+import type {ExportFilters, ExportKind, ExportStatus} from '../../app/tables/exports.ts';
 
 /**
  * An export job's row (migrations/0039) and its file in the exports folder. The folder is the server's

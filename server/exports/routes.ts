@@ -8,7 +8,7 @@ import {exportRequestSchema, isReportKind} from '../../app/exports/schema.ts';
 import {can} from '../../permissions/context.ts';
 import {mayExport} from '../../permissions/exports.ts';
 import {allowedFilters} from '../../permissions/search.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {contentDisposition} from '../files/transfer.ts';

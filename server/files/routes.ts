@@ -9,7 +9,7 @@ import type {Permission} from '../../permissions/labels.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {isShutOut} from '../../permissions/site.ts';
 import {schema, zql} from '../../zero-schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import type {FileStorage} from './storage.ts';

@@ -1,6 +1,6 @@
 import type {Hono} from 'hono';
 import {canUseForum} from '../../permissions/forum.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {nodebbClient, type ForumOptions, type NodebbClient} from './nodebb.ts';

@@ -1,5 +1,5 @@
 import type {Context, MiddlewareHandler} from 'hono';
-import {isHttps} from '../auth/routes.ts';
+import {isHttps} from './env.ts';
 
 export type SecurityHeaderOptions = {
   production: boolean;

@@ -1,5 +1,5 @@
 import type {CardCreate} from '../../app/candidates/card/mutators.ts';
-import {listedPhones, type CardDetails} from '../../app/candidates/card/schema.ts';
+import {listedPhones} from '../../app/candidates/card/schema.ts';
 import type {DuplicateHit} from '../../app/imports/schema.ts';
 import {duplicateNameKey} from '../../app/lib/hebrew-name.ts';
 import type {AuthContext} from '../../permissions/context.ts';
@@ -7,6 +7,7 @@ import {visibleProfiles} from '../../permissions/profiles.ts';
 import {zql} from '../../zero-schema.ts';
 import type {Sql} from '../db/sql.ts';
 import {zqlReader} from '../zero/read.ts';
+import type {CardDetails} from '../../app/tables/profiles.ts';
 
 /**
  * Possible duplicates of a file's rows (issue 16), by the very keys the new-card screen's check uses

@@ -1,7 +1,8 @@
-import {KEEP_ROWS_DAYS, reportForgotten, type ImportStatus, type Mapping} from '../../app/imports/schema.ts';
+import {KEEP_ROWS_DAYS, reportForgotten, type Mapping} from '../../app/imports/schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {effectivePermissions, isRole} from '../../permissions/roles.ts';
 import type {Sql} from '../db/sql.ts';
+import type {ImportStatus} from '../../app/tables/imports.ts';
 
 /** An import job as the server reads it (migrations/0040). */
 export type ImportJobRow = {

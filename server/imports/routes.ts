@@ -3,20 +3,18 @@ import {bodyLimit} from 'hono/body-limit';
 import * as v from 'valibot';
 import {
   KEEP_ROWS_DAYS,
-  MAX_IMPORT_BYTES,
   ROW_FILTERS,
   importStartSchema,
   previewRequestSchema,
   rowPatchSchema,
   rowsQuerySchema,
-  type FormatColumn,
   type PreviewRow,
   type RowFilter,
 } from '../../app/imports/schema.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {mayImport, mayImportRows, ownsImportJob} from '../../permissions/imports.ts';
 import {isShutOut} from '../../permissions/site.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
@@ -27,6 +25,7 @@ import {patchRow, startPreview} from './preview.ts';
 import {storeUpload} from './upload.ts';
 import {errorReport} from './report.ts';
 import {startImport} from './runner.ts';
+import {type FormatColumn, MAX_IMPORT_BYTES} from '../../app/tables/imports.ts';
 
 /** The one route whose body is a multipart upload (server/http/same-origin.ts lets it through). */
 export const isImportUploadPath = (path: string) => path === '/api/imports';

@@ -1,11 +1,12 @@
 import {nanoid} from 'nanoid';
 import {suggestMapping} from '../../app/imports/fields.ts';
-import type {FormatColumn, UploadAnswer} from '../../app/imports/schema.ts';
+import type {UploadAnswer} from '../../app/imports/schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {maxImportRows} from '../../permissions/imports.ts';
 import {copyRows} from '../db/bulk-copy.ts';
 import type {Sql} from '../db/sql.ts';
 import {SheetRefused, cellsOf, headersOf, sheetKind, sheetRows, type SheetRefusal} from './read-file.ts';
+import type {FormatColumn} from '../../app/tables/imports.ts';
 
 /** The first rows the mapping screen shows under each header. */
 const SAMPLE_ROWS = 5;

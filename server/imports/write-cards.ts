@@ -1,6 +1,7 @@
 import type {CardCreate} from '../../app/candidates/card/mutators.ts';
-import {listedPhones, type CardDetails} from '../../app/candidates/card/schema.ts';
+import {listedPhones} from '../../app/candidates/card/schema.ts';
 import type {Sql} from '../db/sql.ts';
+import type {CardDetails} from '../../app/tables/profiles.ts';
 
 /**
  * Writes a batch of checked cards as cards.create writes one (app/candidates/card/mutators.ts

@@ -1,6 +1,5 @@
 import type {Hono} from 'hono';
-import type {ApiEnv} from '../api.ts';
-import type {Session} from '../auth/session.ts';
+import type {ApiEnv, Session} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 

@@ -2,7 +2,7 @@ import type {Hono} from 'hono';
 import {nanoid} from 'nanoid';
 import * as v from 'valibot';
 import {toE164} from '../../app/lib/phones.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {zqlReader} from '../zero/read.ts';

@@ -1,12 +1,10 @@
 import type {Fragment} from 'postgres';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {
   NEGLECT_DAYS,
   type CardGroupDimension,
   type ActivityReportRow,
   type CouplesReport,
   type GenderCounts,
-  type ReportFilters,
 } from '../../app/reports/schema.ts';
 import type {Labels} from '../../zero-schema.ts';
 import {visibleActivitiesSql} from '../../permissions/activities-sql.ts';
@@ -15,6 +13,8 @@ import {visibleCouplesSql} from '../../permissions/engaged-couples-sql.ts';
 import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
 import {listedProfilesSql} from '../candidates/count.ts';
 import type {Sql} from '../db/sql.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
+import type {ReportFilters} from '../../app/tables/exports.ts';
 
 /**
  * The reports' SQL (issue 17): aggregates over the rows the user's screens would show them, each read

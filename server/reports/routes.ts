@@ -7,14 +7,14 @@ import {
   type ActivityReport,
   type CardsReport,
   type CouplesReport,
-  type ReportFilters,
   type ShadchanimReport,
 } from '../../app/reports/schema.ts';
 import {can} from '../../permissions/context.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {activityReportRows, cardGroups, coupleMonths, neglectedCards, shadchanRows} from './queries.ts';
+import type {ReportFilters} from '../../app/tables/exports.ts';
 
 /**
  * The control panel's reports (issue 17, spec §2; server/reports/queries.ts):

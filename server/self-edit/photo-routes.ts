@@ -6,7 +6,7 @@ import {FILE_RULES} from '../../app/candidates/card/files.ts';
 import {recordHistory} from '../../app/candidates/card/mutators.ts';
 import {SELF_PHOTO_PATH, type SelfPhoto} from '../../app/self-user/edit.ts';
 import {schema, zql} from '../../zero-schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import type {Sql} from '../db/sql.ts';

@@ -6,7 +6,7 @@ import {SELF_EDITABLE_FIELDS} from '../../app/candidates/card/fields.ts';
 import {selfUpdateSchema, type SelfTicket} from '../../app/self-user/edit.ts';
 import {schema, zql} from '../../zero-schema.ts';
 import {AppError, type FieldIssue} from '../../permissions/errors.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {CANDIDATE_FORM_MAX_BYTES} from '../candidates/candidate-form.ts';
 import {fail, readBody} from '../http/body.ts';

@@ -1,5 +1,5 @@
 import type {Context} from 'hono';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {selfSessionOf} from '../auth/self-session.ts';

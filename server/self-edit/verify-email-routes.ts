@@ -2,13 +2,12 @@ import type {Context, Hono} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import {selfVerifySchema} from '../../app/auth/self-user-schemas.ts';
 import {SELF_VERIFY_EMAIL_PATH, type TicketEmail} from '../../app/self-user/verify.ts';
-import type {ApiEnv} from '../api.ts';
+import {isHttps, type ApiEnv} from '../http/env.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import type {Sql} from '../db/sql.ts';
 import {logAuthEvent} from '../auth/audit.ts';
 import {CODE_TTL_MS, checkSelfCode, createLoginCode, randomCode} from '../auth/codes.ts';
 import type {LoginOptions} from '../auth/login-routes.ts';
-import {isHttps} from '../auth/routes.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import {notSignedIn} from './ticket.ts';
 

@@ -1,16 +1,16 @@
 import type {Context, Hono} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
-import {listedPhones, type CardDetails} from '../../app/candidates/card/schema.ts';
+import {listedPhones} from '../../app/candidates/card/schema.ts';
 import {toE164} from '../../app/lib/phones.ts';
 import {verifyPhoneCodeSchema, verifyPhoneRequestSchema, type TicketPhones} from '../../app/self-user/verify.ts';
-import type {ApiEnv} from '../api.ts';
+import {isHttps, type ApiEnv} from '../http/env.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent} from '../auth/audit.ts';
 import {CODE_TTL_MS, checkSelfCode, createLoginCode} from '../auth/codes.ts';
 import type {LoginOptions} from '../auth/login-routes.ts';
-import {isHttps} from '../auth/routes.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import {markPhoneVerified} from '../auth/ticket-match.ts';
+import type {CardDetails} from '../../app/tables/profiles.ts';
 
 const VERIFY_BASE = '/api/peoples/self-verify';
 /** The pending verification, apart from a pending self-user sign-in in the same browser. */

@@ -2,7 +2,7 @@ import type {Context, Hono, MiddlewareHandler} from 'hono';
 import * as v from 'valibot';
 import {can} from '../../permissions/context.ts';
 import {logQuerySchema, type LogEntry, type LogQuery, type LogUser} from '../../app/users-log/schema.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail} from '../http/body.ts';

@@ -8,13 +8,13 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
 import {isShutOut} from '../../permissions/site.ts';
 import type {Sql} from '../db/sql.ts';
-import type {ApiEnv} from '../api.ts';
+import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import {clientIP} from '../http/body.ts';
 import {serverMutators} from './mutators.ts';
 import {queryWatch, type TransformedQuery} from './query-watch.ts';
 import {markActive} from '../auth/session.ts';
-import {rawQueries} from '../bench/raw-queries.ts';
+import {rawQueries} from './raw-queries.ts';
 
 /** Mutations an open page sends by itself (presence beats every few seconds): not the user's activity. */
 const SENT_BY_ITSELF = /^presence\./;
@@ -25,7 +25,7 @@ const SENT_BY_ITSELF = /^presence\./;
  * A session whose declaration is due never gets here (server/auth/session-gate.ts answers 403). Both
  * endpoints tell the idle clock when the user did something, and the query endpoint records card-detail
  * openings (server/zero/query-watch.ts). `benchQueries` adds the bench's unfiltered floor
- * (server/bench/raw-queries.ts): never outside a bench run.
+ * (server/zero/raw-queries.ts): never outside a bench run.
  */
 export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql, {benchQueries = false} = {}) {
   const dbProvider = zeroPostgresJS(schema, sql);

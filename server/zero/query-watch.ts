@@ -1,7 +1,8 @@
 import type {ReadonlyJSONValue} from '@rocicorp/zero';
 import {cardViewLog} from '../audit/card-views.ts';
 import {BENEFIT_CARDS_QUERY, benefitCardListLog} from '../benefit-cards/list-log.ts';
-import {markActive, type Session} from '../auth/session.ts';
+import {markActive} from '../auth/session.ts';
+import type {Session} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {REASKED_WINDOW_MS, recentlySeen} from './recently-seen.ts';
 

@@ -1,12 +1,12 @@
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {CARD_FIELDS, OPTIONS, type FieldKind} from '../../app/candidates/card/fields.ts';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import {FREE_FIELDS} from '../../app/candidates/search/free-fields.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {countQuery} from '../../server/candidates/count.ts';
 import {connect} from '../../server/db/sql.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /**
  * The search's SQL side (migrations/0030): its lists of catalogue fields agree with the catalogue, and

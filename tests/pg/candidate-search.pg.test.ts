@@ -1,7 +1,6 @@
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {FILTER_EXAMPLES} from '../../server/bench/filter-examples.ts';
 import {countCandidates} from '../../server/candidates/count.ts';
@@ -10,6 +9,7 @@ import {startTestApi} from '../support/api.ts';
 import {browser, signedIn} from '../support/browser.ts';
 import {makeIsraeliID, makeUser} from '../support/fixtures.ts';
 import {serverSide} from '../support/server-side.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /**
  * Every filter of the candidate search against a hand-built set of cards, through the list's named

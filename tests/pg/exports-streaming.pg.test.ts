@@ -6,7 +6,6 @@ import ExcelJS from 'exceljs';
 import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {FILTER_EXAMPLES} from '../../server/bench/filter-examples.ts';
 import {connect} from '../../server/db/sql.ts';
@@ -19,6 +18,7 @@ import {signedIn} from '../support/browser.ts';
 import {exportsFolder} from '../support/exports.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {serverSide} from '../support/server-side.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /**
  * A profiles export is the candidate list's own result (the same read rule and filter conditions, for

@@ -1,7 +1,7 @@
 import {Hono} from 'hono';
 import {nanoid} from 'nanoid';
 import {afterAll, afterEach, beforeAll, describe, expect, inject, test, vi} from 'vitest';
-import type {ApiEnv} from '../../server/api.ts';
+import type {ApiEnv} from '../../server/http/env.ts';
 import {connect} from '../../server/db/sql.ts';
 import {forumFromEnv, type ForumOptions} from '../../server/forum/nodebb.ts';
 import {mountForumRoutes} from '../../server/forum/routes.ts';

@@ -7,8 +7,8 @@ import {startImport} from '../../server/imports/runner.ts';
 import {startTestApi} from '../support/api.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {importClient} from '../support/imports.ts';
-import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from '../../app/imports/schema.ts';
 import {HEBREW_CSV_NAME, hebrewCsv, hebrewRows, hebrewXlsx, windows1255Csv} from '../fixtures/imports/files.ts';
+import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from '../../app/tables/imports.ts';
 
 /**
  * import/excel end to end through the real API app and Postgres (issue 16): the fixture sheet

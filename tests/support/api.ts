@@ -46,7 +46,7 @@ export async function startTestApi(
     production?: boolean;
     /** The phone provider's signing secret; without it the provider's webhook answers 404. */
     phoneProxySecret?: string;
-    /** The bench's raw queries (server/bench/raw-queries.ts). */
+    /** The bench's raw queries (server/zero/raw-queries.ts). */
     benchQueries?: boolean;
   } = {},
 ) {

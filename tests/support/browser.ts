@@ -1,5 +1,5 @@
 import type {Hono} from 'hono';
-import type {ApiEnv} from '../../server/api.ts';
+import type {ApiEnv} from '../../server/http/env.ts';
 
 /**
  * A tiny browser for API tests: JSON calls through app.request, carrying the cookies earlier answers

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import {ROOT} from '../../server/config.ts';
 import {startStack} from '../../server/stack/stack.ts';
-import {isLoopback, listenersOf} from '../../server/stack/listeners.ts';
+import {isLoopback} from '../../server/http/addresses.ts';
+import {listenersOf} from '../../server/stack/listeners.ts';
 import {e2ePorts} from './e2e-stack.ts';
 import {startInspector, startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 import {startGoogleProvider} from './google-provider.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {TestProject} from 'vitest/node';
 import {ROOT} from '../../server/config.ts';
-import {startEmbeddedPostgres} from '../../server/db/embedded-postgres.ts';
+import {startEmbeddedPostgres} from '../../server/stack/embedded-postgres.ts';
 import {migrate} from '../../server/db/migrate.ts';
 import {connect} from '../../server/db/sql.ts';
 

@@ -2,7 +2,7 @@ import {describe, expect, test} from 'vitest';
 import {defaultParseSearch, defaultStringifySearch} from '@tanstack/react-router';
 import {homeSearchOf} from '../../app/candidates/search/url.ts';
 import {draftOf, freeOf, newCondition, newGroup} from '../../app/candidates/search/free-draft.ts';
-import type {FilterSet} from '../../app/candidates/search/filters.ts';
+import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /** What the router hands validateSearch for an address typed by hand. */
 const typed = (query: string) => homeSearchOf(defaultParseSearch(query));

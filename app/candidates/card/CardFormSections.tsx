@@ -12,7 +12,6 @@ import {Field, Select, TextInput} from '../../ui/controls.tsx';
 import {DateInput} from '../../ui/DateInput.tsx';
 import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
-import {COLOURS} from './schema.ts';
 import {COLOUR_LABEL} from './colours.ts';
 import {labelOf} from '../../lookups.ts';
 import {isoDateToMs} from '../../lib/dates.ts';
@@ -20,6 +19,7 @@ import {MergeMark, type MergeView} from '../../ui/MergeMark.tsx';
 import {historyValue} from './labels.ts';
 import {getLocale} from '../../paraglide/runtime.js';
 import * as m from '../../paraglide/messages.js';
+import {COLOURS} from '../../tables/profiles.ts';
 
 const textareaClass =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500';

@@ -12,7 +12,7 @@ import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
 import {queries} from '../../queries.ts';
-import {roleLabel} from '../../shell/roles.ts';
+import {roleLabel} from '../../lib/role-labels.ts';
 import {Button, TextInput} from '../../ui/controls.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
 import {STATE_LABEL} from './labels.ts';

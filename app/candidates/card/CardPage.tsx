@@ -4,7 +4,7 @@ import {toast} from 'sonner';
 import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
-import {restoreCard} from './restore.ts';
+import {useRestoreCard} from './use-restore-card.ts';
 import {ArchiveRestore, EyeOff, History, Pencil, Printer, Trash2, Undo2, UserRound} from 'lucide-react';
 import {clsx} from 'clsx';
 import {can} from '../../../permissions/context.ts';
@@ -29,12 +29,12 @@ import {CARD_SECTIONS, type CardField} from './fields.ts';
 import {STATE_LABEL, fieldLabel, historyValue} from './labels.ts';
 import {COLOUR_CLASS} from './colours.ts';
 import {usePrintLog} from './use-print-log.ts';
-import type {CardDetails} from './schema.ts';
 import {Timeline} from '../../activities/Timeline.tsx';
 import {TransferHistoryEntry, isTransferEntry} from '../../activities/TimelineHistoryEntry.tsx';
 import {MazalTovButton} from '../../engaged-couples/MazalTovButton.tsx';
 import {CardChats} from '../../chats/CardChats.tsx';
 import * as m from '../../paraglide/messages.js';
+import type {CardDetails} from '../../tables/profiles.ts';
 
 const STATE_BADGE = {
   active: '',
@@ -54,6 +54,7 @@ export function CardPage() {
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
   const zero = useZero();
+  const restoreCard = useRestoreCard();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [card, details] = useQuery(queries.candidates.card({id}));
@@ -96,7 +97,7 @@ export function CardPage() {
     if (!sure) return;
     const outcome = await confirmed(zero.mutate(mutators.cards.delete({id})));
     if (!outcome.ok) return toast.error(outcome.message);
-    toast.success(SAY.inRecycleBin(), {action: {label: m.action_undo(), onClick: () => void restoreCard(zero, id)}});
+    toast.success(SAY.inRecycleBin(), {action: {label: m.action_undo(), onClick: () => void restoreCard(id)}});
     void navigate({to: '/home'});
   }
 
@@ -112,7 +113,7 @@ export function CardPage() {
           {can(ctx, 'deleteProfiles') && (
             <button
               type="button"
-              onClick={() => void restoreCard(zero, id)}
+              onClick={() => void restoreCard(id)}
               className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-1.5 font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
               data-testid="card-restore"
             >

@@ -1,8 +1,8 @@
 import {formatPhone} from '../../lib/phones.ts';
 import type {CardField} from './fields.ts';
 import {optionLabel} from './labels.ts';
-import type {DetailValue} from './schema.ts';
 import * as m from '../../paraglide/messages.js';
+import type {DetailValue} from '../../tables/profiles.ts';
 
 /** A detail as the card and the print view show it: translated options, phones and email as links, text as typed. */
 export function CardValue({field, value}: {field: CardField; value: DetailValue}) {

@@ -1,5 +1,5 @@
-import type {Colour} from './schema.ts';
 import * as m from '../../paraglide/messages.js';
+import type {Colour} from '../../tables/profiles.ts';
 
 /** The colour tags a shadchan can give a card: the ring on its avatar and the swatch in the form. */
 export const COLOUR_CLASS: Record<Colour, string> = {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import {listedPhones, type CardDetails} from './schema.ts';
+import {listedPhones} from './schema.ts';
 import type {CardCreate} from './mutators.ts';
+import type {CardDetails} from '../../tables/profiles.ts';
 
 /** What the new-profile screen asks the server about a card before saving it. */
 export const duplicateQuerySchema = v.object({

@@ -3,7 +3,8 @@ import {formatPhone} from '../../lib/phones.ts';
 import type {Row} from '@rocicorp/zero';
 import type {Schema} from '../../../zero-schema.ts';
 import type {CardField} from './fields.ts';
-import {DETAIL_FIELDS, type CardDetails, type DetailValue} from './schema.ts';
+import {DETAIL_FIELDS} from './schema.ts';
+import type {CardDetails, DetailValue} from '../../tables/profiles.ts';
 
 /**
  * The edit form's state: every control holds text (or a list of option ids), as typed. Saving turns it

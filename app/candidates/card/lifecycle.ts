@@ -5,7 +5,6 @@ import {assertCan, can, type AuthContext} from '../../../permissions/context.ts'
 import {AppError} from '../../../permissions/errors.ts';
 import {decidablePending} from '../../../permissions/profiles.ts';
 import {msToIsoDate} from '../../lib/dates.ts';
-import {id} from '../schema.ts';
 import {
   cardPatchSchema,
   reviseCard,
@@ -15,6 +14,7 @@ import {
   type CardPatch,
   type ServerCheck,
 } from './mutators.ts';
+import {id} from '../../lib/schema-parts.ts';
 
 /**
  * A card's life after it is made (spec §4): closing and reopening, active / blocked / engaged, the

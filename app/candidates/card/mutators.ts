@@ -5,8 +5,9 @@ import {assertCan, type AuthContext} from '../../../permissions/context.ts';
 import {AppError} from '../../../permissions/errors.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
 import {isoDateToMs, msToIsoDate} from '../../lib/dates.ts';
-import {birthDate, id, text} from '../schema.ts';
+import {birthDate} from '../schema.ts';
 import {cardColumnsSchema, detailsPatchSchema} from './schema.ts';
+import {id, text} from '../../lib/schema-parts.ts';
 
 /** The status a new card starts in (seeded by migrations/0002_lookups.sql). */
 export const INITIAL_STATUS_ID = 'available';

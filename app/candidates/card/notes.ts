@@ -5,7 +5,7 @@ import {assertCan, assertLoggedIn, type AuthContext} from '../../../permissions/
 import {AppError} from '../../../permissions/errors.ts';
 import {visibleNotes} from '../../../permissions/notes.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
-import {id, text} from '../schema.ts';
+import {id, text} from '../../lib/schema-parts.ts';
 
 export const noteAddSchema = v.object({id, profileID: id, body: text(2000), personal: v.boolean()});
 export const noteRemoveSchema = v.object({id});

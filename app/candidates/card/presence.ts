@@ -4,7 +4,7 @@ import {zql, type PresenceMode} from '../../../zero-schema.ts';
 import {assertCan, assertLoggedIn, type AuthContext} from '../../../permissions/context.ts';
 import {AppError} from '../../../permissions/errors.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
-import {id} from '../schema.ts';
+import {id} from '../../lib/schema-parts.ts';
 
 /**
  * Presence on a card: who else has it open right now, viewing or editing. An open card page beats

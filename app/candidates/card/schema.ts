@@ -3,6 +3,7 @@ import {isoDateToMs} from '../../lib/dates.ts';
 import {isValidIsraeliID, normalizeIsraeliID} from '../../lib/israeli-id.ts';
 import {toE164} from '../../lib/phones.ts';
 import {CARD_FIELDS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
+import {COLOURS, type CardDetails} from '../../tables/profiles.ts';
 
 const INSTITUTION_NAME_MAX = 120;
 
@@ -106,10 +107,6 @@ export const selfDetailsPatchSchema = v.strictObject(
   'unknownField',
 );
 
-/** A detail's stored value: text, a number, option ids, a yes/no or E.164 numbers. */
-export type DetailValue = string | number | boolean | string[];
-export type CardDetails = Partial<Record<string, DetailValue>>;
-
 /** An ID number as typed: digits (spaces and dashes ignored), with a valid check digit, stored as nine digits. */
 export const idNumberSchema = v.pipe(
   v.string('invalidId'),
@@ -118,9 +115,6 @@ export const idNumberSchema = v.pipe(
   v.check(isValidIsraeliID, 'invalidId'),
   v.transform(typed => normalizeIsraeliID(typed)!),
 );
-
-export const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'gray'] as const;
-export type Colour = (typeof COLOURS)[number];
 
 const isoDate = v.pipe(
   v.string('invalidDate'),

@@ -1,9 +1,8 @@
 import {X} from 'lucide-react';
 import type {ReactNode} from 'react';
-import {chipsOf, conditionCount} from './chips.ts';
-import type {FilterSet} from './filters.ts';
-import type {FilterOptions} from './use-filter-options.ts';
+import {chipsOf, conditionCount, type FilterOptions} from './chips.ts';
 import * as m from '../../paraglide/messages.js';
+import type {FilterSet} from '../../tables/saved-searches.ts';
 
 const chipClass = 'inline-flex max-w-full items-center rounded-full bg-brand-50 text-sm text-brand-800 ring-1 ring-brand-200';
 

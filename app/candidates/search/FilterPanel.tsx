@@ -7,13 +7,12 @@ import {DateRangeFilter} from '../../ui/DateRangeFilter.tsx';
 import {Toggle} from '../../ui/Toggle.tsx';
 import {STATE_LABEL} from '../card/labels.ts';
 import {genderLabel} from '../labels.ts';
-import {MAX_AGE, MIN_AGE} from '../schema.ts';
-import {ACTIVITY_LABEL, DATABASE_LABEL} from './chips.ts';
-import {ACTIVITY_RECENCY, type FilterSet} from './filters.ts';
+import {MAX_AGE, MIN_AGE} from '../../lib/dates.ts';
+import {ACTIVITY_LABEL, DATABASE_LABEL, type FilterOptions} from './chips.ts';
 import {CheckList, CityList, RangeField} from './panel-controls.tsx';
 import {activeFilterCount} from './url.ts';
-import type {FilterOptions} from './use-filter-options.ts';
 import * as m from '../../paraglide/messages.js';
+import {ACTIVITY_RECENCY, type FilterSet} from '../../tables/saved-searches.ts';
 
 /** The card states the list shows (cards awaiting approval have their own page). */
 const LIST_STATES = ['active', 'engaged', 'blocked'] as const;

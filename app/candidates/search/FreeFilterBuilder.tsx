@@ -5,7 +5,6 @@ import {focusFirstInvalid} from '../../lib/field-errors.ts';
 import {Button, Select, TextInput} from '../../ui/controls.tsx';
 import {Dialog} from '../../ui/Dialog.tsx';
 import {OPTIONS} from '../card/fields.ts';
-import type {FreeCondition, FreeGroup} from './filters.ts';
 import {FREE_FIELDS, operatorsFor} from './free-fields.ts';
 import {
   MAX_DEPTH,
@@ -21,8 +20,9 @@ import {
   type DraftCondition,
   type DraftGroup,
 } from './free-draft.ts';
-import type {FilterOption} from './use-filter-options.ts';
+import type {FilterOption} from './chips.ts';
 import * as m from '../../paraglide/messages.js';
+import type {FreeCondition, FreeGroup} from '../../tables/saved-searches.ts';
 
 const OPERATOR_LABEL: Record<FreeCondition['op'], () => string> = {
   eq: m.free_op_eq,

@@ -5,7 +5,7 @@ import {INSIDE_OR} from '../../../permissions/exists.ts';
 import {allowedFilters} from '../../../permissions/search.ts';
 import type {Compare, Condition} from './condition-tree.ts';
 import {filterConditions} from './conditions.ts';
-import type {FilterSet} from './filters.ts';
+import type {FilterSet} from '../../tables/saved-searches.ts';
 
 type ProfileQuery<R> = Query<'profile', Schema, R>;
 type Builder = ExpressionBuilder<'profile', Schema>;

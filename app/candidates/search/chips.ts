@@ -3,9 +3,8 @@ import {isoDateToTyped} from '../../lib/dates.ts';
 import {RANGE_LABEL} from '../../ui/DateRangeFilter.tsx';
 import {STATE_LABEL} from '../card/labels.ts';
 import {genderLabel} from '../labels.ts';
-import type {ActivityRecency, FilterSet, FreeGroup} from './filters.ts';
-import type {FilterOption, FilterOptions} from './use-filter-options.ts';
 import * as m from '../../paraglide/messages.js';
+import type {ActivityRecency, FilterSet, FreeGroup} from '../../tables/saved-searches.ts';
 
 /** The §9 activity recency choices, by their labels. */
 export const ACTIVITY_LABEL: Record<ActivityRecency, () => string> = {
@@ -17,6 +16,23 @@ export const ACTIVITY_LABEL: Record<ActivityRecency, () => string> = {
 };
 
 export const DATABASE_LABEL = {general: m.database_general, personal: m.database_personal} as const;
+
+/** A choice of a list filter, named in the UI language. */
+export type FilterOption = {id: string; label: string};
+
+/**
+ * The choices of the list filters (useFilterOptions reads them): the panel offers them and the chips
+ * name them. `loaded` once every list has arrived.
+ */
+export type FilterOptions = {
+  loaded: boolean;
+  sectors: FilterOption[];
+  statuses: FilterOption[];
+  communities: FilterOption[];
+  institutions: FilterOption[];
+  owners: FilterOption[];
+  maritalStatuses: FilterOption[];
+};
 
 /** One active filter as the list shows it: its words, and the filter set without it. */
 export type Chip = {id: string; text: string; without: FilterSet};

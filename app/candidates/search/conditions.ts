@@ -3,8 +3,8 @@ import {foldName} from '../../lib/hebrew-name.ts';
 import {normalizeIsraeliID} from '../../lib/israeli-id.ts';
 import {toE164} from '../../lib/phones.ts';
 import {and, cmp, NOTHING, or, prefix, type Condition} from './condition-tree.ts';
-import type {FilterSet} from './filters.ts';
 import {freeConditions} from './free-conditions.ts';
+import type {FilterSet} from '../../tables/saved-searches.ts';
 
 const DAY = 86_400_000;
 /** Today's date as the server's clock has it, at UTC midnight: how Zero holds a `date` column. */

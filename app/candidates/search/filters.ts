@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import {DATE_RANGES} from '../../lib/date-ranges.ts';
-import {MAX_AGE, MIN_AGE} from '../schema.ts';
+import {MAX_AGE, MIN_AGE} from '../../lib/dates.ts';
 import {freeConditionIssue} from './free-conditions.ts';
+import {ACTIVITY_RECENCY, FREE_OPERATORS, SORT_KEYS, type FreeGroup} from '../../tables/saved-searches.ts';
 
 /**
  * The candidate search (issue 14, spec §9): one filter set, the same object in the URL, in a saved
@@ -20,15 +21,6 @@ export const dateRangeSchema = v.object({
   from: v.optional(isoDay),
   until: v.optional(isoDay),
 });
-
-/** §9 activity recency, read from the card's last-activity time (migrations/0019), never a scan of activities. */
-export const ACTIVITY_RECENCY = ['lastMonth', 'lastThreeMonths', 'lastHalfYear', 'noneInHalfYear', 'noneBeyondHalfYear'] as const;
-export type ActivityRecency = (typeof ACTIVITY_RECENCY)[number];
-
-/** A comparison of the free filter builder: a catalogue field, an operator and a value. */
-export const FREE_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'startsWith', 'contains', 'isEmpty', 'isNotEmpty'] as const;
-export type FreeCondition = {field: string; op: (typeof FREE_OPERATORS)[number]; value?: string | number | boolean};
-export type FreeGroup = {join: 'and' | 'or'; items: (FreeCondition | FreeGroup)[]};
 
 /** A field of the builder (FREE_FIELDS), an operator it offers and a value of its kind; anything else is refused. */
 const freeCondition = v.pipe(
@@ -84,11 +76,6 @@ export const filterSetSchema = v.object({
   /** The freeFiltering builder's AND/OR tree over the card catalogue; refused on the server without it. */
   free: v.optional(freeGroupSchema),
 });
-export type FilterSet = v.InferOutput<typeof filterSetSchema>;
-
-/** The list's sortable columns; names sort by their folded form, so final letters and niqqud do not matter. */
-export const SORT_KEYS = ['name', 'age', 'city', 'createdAt', 'updatedAt', 'lastActivityAt'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
 
 /**
  * The list query's args: the filter set, the sort, and a keyset page: `start` is the last row of the

@@ -2,8 +2,8 @@ import {escapeLike} from '@rocicorp/zero';
 import {OPTIONS} from '../card/fields.ts';
 import {foldName} from '../../lib/hebrew-name.ts';
 import {and, cmp, NOTHING, or, prefix, type Compare, type Condition} from './condition-tree.ts';
-import type {FreeCondition, FreeGroup} from './filters.ts';
 import {FREE_FIELDS, operatorsFor} from './free-fields.ts';
+import type {FreeCondition, FreeGroup} from '../../tables/saved-searches.ts';
 
 /**
  * The free builder's tree (freeFiltering, spec §6) as conditions. A detail's values are rows of

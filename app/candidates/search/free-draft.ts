@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import {foldName} from '../../lib/hebrew-name.ts';
 import type {CardField} from '../card/fields.ts';
-import {freeGroupSchema, type FreeCondition, type FreeGroup} from './filters.ts';
+import {freeGroupSchema} from './filters.ts';
 import {FREE_FIELDS, operatorsFor} from './free-fields.ts';
 import * as m from '../../paraglide/messages.js';
+import type {FreeCondition, FreeGroup} from '../../tables/saved-searches.ts';
 
 /**
  * The free filter builder's working copy: values as the user typed or chose them (text), each item

@@ -1,5 +1,5 @@
 import {CARD_FIELDS, type CardField, type FieldKind} from '../card/fields.ts';
-import type {FreeCondition} from './filters.ts';
+import type {FreeCondition} from '../../tables/saved-searches.ts';
 
 type Operator = FreeCondition['op'];
 

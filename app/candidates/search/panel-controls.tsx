@@ -2,7 +2,7 @@ import {X} from 'lucide-react';
 import {useId, useState, type ReactNode} from 'react';
 import {foldName} from '../../lib/hebrew-name.ts';
 import {Button, SearchBox, TextInput} from '../../ui/controls.tsx';
-import type {FilterOption} from './use-filter-options.ts';
+import type {FilterOption} from './chips.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** The filter set's limit on a list's length (filters.ts). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {oneOf, textOf} from '../../lib/search-params.ts';
-import {SORT_KEYS, filterSetSchema, type FilterSet, type SortKey} from './filters.ts';
+import {filterSetSchema} from './filters.ts';
+import {SORT_KEYS, type FilterSet, type SortKey} from '../../tables/saved-searches.ts';
 
 /**
  * The candidate list's URL (/home): its search params are the filter set's own keys, plus the sort, so

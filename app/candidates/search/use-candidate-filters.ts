@@ -2,8 +2,8 @@ import {useNavigate, useRouterState} from '@tanstack/react-router';
 import {useDeferredValue, useLayoutEffect, useMemo, useRef} from 'react';
 import {definedOnly} from '../../lib/search-params.ts';
 import {useTypedParam} from '../../ui/use-typed-param.ts';
-import type {FilterSet} from './filters.ts';
 import {filtersOfSearch, homeSearchOf, type HomeSearch} from './url.ts';
+import type {FilterSet} from '../../tables/saved-searches.ts';
 
 const HOME = '/home';
 const isBare = (search: HomeSearch) => Object.keys(search).length === 0;

@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useEffect, useState} from 'react';
 import {queries} from '../../queries.ts';
-import type {FilterSet} from './filters.ts';
+import type {FilterSet} from '../../tables/saved-searches.ts';
 
 /**
  * How many cards this user may see match a filter set: counted by the server in SQL (POST

@@ -4,15 +4,14 @@ import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
 import {queries} from '../../queries.ts';
 import {OPTIONS} from '../card/fields.ts';
-
-export type FilterOption = {id: string; label: string};
+import type {FilterOptions} from './chips.ts';
 
 /**
  * The choices of the list filters that come from the database (sectors, statuses, communities,
  * institutions, the shadchanim) and the card's marital statuses, each as {id, label} in the UI
  * language: the panel offers them and the chips name them.
  */
-export function useFilterOptions() {
+export function useFilterOptions(): FilterOptions {
   const locale = currentLocale();
   const [sectors, sectorsResult] = useQuery(queries.lookups.sectors());
   const [statuses, statusesResult] = useQuery(queries.lookups.statuses());
@@ -36,4 +35,3 @@ export function useFilterOptions() {
     [loaded, sectors, statuses, communities, institutions, staff, locale],
   );
 }
-export type FilterOptions = ReturnType<typeof useFilterOptions>;

@@ -8,7 +8,6 @@ import {labelOf} from '../../lookups.ts';
 import {queries} from '../../queries.ts';
 import {EmptyState, ListLoading} from '../../ui/EmptyState.tsx';
 import {EditCandidateDialog, type EditableCandidate} from '../EditCandidateDialog.tsx';
-import type {SortKey} from '../search/filters.ts';
 import {BulkActions} from './BulkActions.tsx';
 import {CandidateCards} from './CandidateCards.tsx';
 import {CandidateGrid} from './CandidateGrid.tsx';
@@ -18,6 +17,7 @@ import {useKeysetPages, type ListParams} from './use-keyset-pages.tsx';
 import type {SortDir} from './use-list-sort.ts';
 import {useMediaQuery} from './use-window-rows.ts';
 import * as m from '../../paraglide/messages.js';
+import type {SortKey} from '../../tables/saved-searches.ts';
 
 /**
  * The candidates that match the filters, in the chosen order, paged through Zero: a table on wide

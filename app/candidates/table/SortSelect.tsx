@@ -1,8 +1,8 @@
 import {ArrowDownUp} from 'lucide-react';
 import {Select} from '../../ui/controls.tsx';
-import {SORT_KEYS, type SortKey} from '../search/filters.ts';
 import type {SortDir} from './use-list-sort.ts';
 import * as m from '../../paraglide/messages.js';
+import {SORT_KEYS, type SortKey} from '../../tables/saved-searches.ts';
 
 /** The sortable columns' names (the table's headers say the same). */
 const SORT_LABEL: Record<SortKey, () => string> = {

@@ -3,7 +3,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
 import {queries} from '../../queries.ts';
 import {SORT_COLUMNS} from '../queries.ts';
-import type {FilterSet, SortKey} from '../search/filters.ts';
+import type {FilterSet, SortKey} from '../../tables/saved-searches.ts';
 
 /** A row of the candidate list: a profile with its shadchan. */
 export type ListRow = QueryRowType<ReturnType<typeof queries.candidates.list>>;

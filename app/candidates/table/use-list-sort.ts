@@ -1,7 +1,7 @@
 import {useNavigate, useRouterState} from '@tanstack/react-router';
 import {useCallback, useRef} from 'react';
 import {oneOf} from '../../lib/search-params.ts';
-import {SORT_KEYS, type SortKey} from '../search/filters.ts';
+import {SORT_KEYS, type SortKey} from '../../tables/saved-searches.ts';
 
 export type SortDir = 'asc' | 'desc';
 

@@ -1,7 +1,7 @@
 import type {CardField} from '../../../app/candidates/card/fields.ts';
 import {OPTIONS} from '../../../app/candidates/card/fields.ts';
 import {STATE_LABEL} from '../../../app/candidates/card/labels.ts';
-import {DETAIL_FIELDS, type CardDetails} from '../../../app/candidates/card/schema.ts';
+import {DETAIL_FIELDS} from '../../../app/candidates/card/schema.ts';
 import {genderLabel} from '../../../app/candidates/labels.ts';
 import {formatPhone} from '../../../app/lib/phones.ts';
 import {labelOf} from '../../../app/lookups.ts';
@@ -10,6 +10,7 @@ import type {Gender, Labels, ProfileDatabase, ProfileState} from '../../../zero-
 import {listedProfilesSql} from '../../candidates/count.ts';
 import type {CellKind, CellValue} from '../workbook.ts';
 import {defineSheet, type Column, type Message} from './sheet.ts';
+import type {CardDetails} from '../../../app/tables/profiles.ts';
 
 type ProfileRow = {
   forename: string;

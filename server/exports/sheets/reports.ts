@@ -1,7 +1,7 @@
 import {TYPE_LABEL} from '../../../app/activities/labels.ts';
 import * as m from '../../../app/paraglide/messages.js';
 import {DIMENSION_LABEL, groupName, shadchanName, sheetMonth} from '../../../app/reports/labels.ts';
-import {FUNNEL_STAGES, type ActivityReportRow, type ReportFilters, type StageCounts} from '../../../app/reports/schema.ts';
+import {FUNNEL_STAGES, type ActivityReportRow, type StageCounts} from '../../../app/reports/schema.ts';
 import {
   activityReportRows,
   cardGroups,
@@ -11,6 +11,7 @@ import {
   type ShadchanRow,
 } from '../../reports/queries.ts';
 import {defineSheet, type Column} from './sheet.ts';
+import type {ReportFilters} from '../../../app/tables/exports.ts';
 
 /** The funnel's four counts as columns, headed by the activity types' names. */
 const stageColumns = <R extends StageCounts>(): Column<R>[] =>

@@ -1,6 +1,5 @@
 import * as m from '../../../app/paraglide/messages.js';
-import {roleLabel} from '../../../app/shell/roles.ts';
-import {mayManageStaff} from '../../../app/staff/queries.ts';
+import {roleLabel} from '../../../app/lib/role-labels.ts';
 import {EMPLOYMENT_LABEL, STATE_LABEL} from '../../../app/staff/labels.ts';
 import {staffStateOf} from '../../../app/staff/schema.ts';
 import {formatPhone} from '../../../app/lib/phones.ts';
@@ -8,6 +7,7 @@ import type {Employment, Gender} from '../../../zero-schema.ts';
 import type {Role} from '../../../permissions/roles.ts';
 import {genderLabel} from '../../../app/candidates/labels.ts';
 import {defineSheet} from './sheet.ts';
+import {mayManageStaff} from '../../../permissions/staff.ts';
 
 type StaffRow = {
   name: string;

@@ -1,10 +1,10 @@
 import type {PendingQuery, Row} from 'postgres';
-import type {FilterSet} from '../../../app/candidates/search/filters.ts';
-import type {ExportFilters} from '../../../app/exports/schema.ts';
 import type {AuthContext} from '../../../permissions/context.ts';
 import type {Locale} from '../../../zero-schema.ts';
 import type {Sql} from '../../db/sql.ts';
 import type {CellKind, CellValue} from '../workbook.ts';
+import type {FilterSet} from '../../../app/tables/saved-searches.ts';
+import type {ExportFilters} from '../../../app/tables/exports.ts';
 
 /** A paraglide message as the label tables hold it (STATUS_LABEL, CARD_FIELDS…). */
 export type Message = () => string;

@@ -1,9 +1,9 @@
 import {useConnectionState, useZero} from '@rocicorp/zero/react';
 import {useEffect, useState} from 'react';
 import {clsx} from 'clsx';
-import {fetchSession, mayEnter} from '../session.ts';
-import {forgetAndSignInAgain} from '../zero.ts';
-import * as m from '../paraglide/messages.js';
+import {fetchSession, mayEnter} from './session.ts';
+import {forgetAndSignInAgain} from './zero.ts';
+import * as m from './paraglide/messages.js';
 
 /**
  * Shows whether this screen is live. zero-cache re-checks the session every few seconds and reports

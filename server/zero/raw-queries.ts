@@ -1,11 +1,11 @@
 import {defineQueries, defineQuery} from '@rocicorp/zero';
 import * as v from 'valibot';
 import {SORT_COLUMNS} from '../../app/candidates/queries.ts';
-import {cardArgsSchema} from '../../app/candidates/schema.ts';
 import {applyFilters} from '../../app/candidates/search/apply.ts';
 import {candidateListSchema} from '../../app/candidates/search/filters.ts';
 import {REMINDER_LIMIT} from '../../app/activities/queries.ts';
 import {zql} from '../../zero-schema.ts';
+import {idArgsSchema} from '../../app/lib/schema-parts.ts';
 
 /**
  * The bench's floor: the rows Kesher's queries sync, as plain Zero queries with no permission filter
@@ -22,7 +22,7 @@ export const rawQueries = defineQueries({
       return applyFilters(zql.profile, args.filters, ctx).orderBy(column, dir).orderBy('id', dir).limit(args.limit);
     }),
     /** candidates.card's profile and details, without the lookups' names and the permission filter. */
-    rawCard: defineQuery(cardArgsSchema, ({args}) =>
+    rawCard: defineQuery(idArgsSchema, ({args}) =>
       zql.profile
         .where('id', args.id)
         .related('detail', d => d.one())
