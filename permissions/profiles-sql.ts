@@ -18,7 +18,7 @@ export function visibleProfilesSql(sql: Sql, ctx: AuthContext | undefined): Frag
     ctx.role === 'admin'
       ? sql`true`
       : ctx.role === 'representative'
-        ? sql`((${inCare('community_id')} OR ${inCare('institution_id')}) ${notPending})`
+        ? sql`(p.database = 'general' AND (${inCare('community_id')} OR ${inCare('institution_id')}) ${notPending})`
         : sql`(p.owner_id = ${me}
                ${
                  can(ctx, 'authorizeTemporaryProfiles') || ctx.role !== 'coordinator'

@@ -13,9 +13,10 @@ type ProfileQuery<R> = Query<'profile', Schema, R>;
  *   this user (spec §6 "all site contacts or restricted to chosen parties"); a card awaiting approval
  *   (pending, §4) only with authorizeTemporaryProfiles, or, for a community's coordinator, those of
  *   their community (what its registration link brings in waits for them, issue 13: decidesPending);
- * - a representative: exactly the cards under their care (spec §2), those of the community or the
- *   institution they represent, as the representative table links their account (migrations/0026);
- *   pending ones as above;
+ * - a representative: exactly the general database's cards under their care (spec §2), those of the
+ *   community or the institution they represent, as the representative table links their account
+ *   (migrations/0026); pending ones as above. A shadchan's personal database is theirs and the
+ *   administrators' alone, whatever community or institution its cards name;
  * - otherwise: nothing (an impossible filter, not a throw, so the query simply returns no rows).
  * Closed, deleted and blocked (locked) profiles are hidden from everyone without showDeletedProfiles
  * (spec §4, §6 "show deleted or locked profiles"). `{pending: false}` leaves out every pending card.
@@ -39,6 +40,7 @@ export function visibleProfiles<R>(
       : ctx.role === 'representative'
         ? q.where(({or, and, cmp, exists}) =>
             and(
+              cmp('database', 'general'),
               or(exists('communityRepresentatives', inCare, INSIDE_OR), exists('institutionRepresentatives', inCare, INSIDE_OR)),
               ...(pendingDecided ? [] : [cmp('state', '!=', 'pending')]),
             ),

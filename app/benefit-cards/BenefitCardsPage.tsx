@@ -118,8 +118,8 @@ export function BenefitCardsPage() {
             >
               <div className="min-w-0 flex-1 max-sm:basis-full">
                 <p className="font-medium text-slate-900">
-                  {card.profileID ? (
-                    <Link to="/home/tickets/$id" params={{id: card.profileID}} className="hover:text-brand-700 hover:underline">
+                  {card.profile ? (
+                    <Link to="/home/tickets/$id" params={{id: card.profile.id}} className="hover:text-brand-700 hover:underline">
                       <bdi>{card.fullName}</bdi>
                     </Link>
                   ) : (

@@ -240,6 +240,19 @@ describe('the office (issueBenefitCards)', () => {
     expect(await listAs(shadchan)).toEqual([]);
   });
 
+  test("the list names a candidate's card only where the office may see that card", async () => {
+    const seen = await cardHolder();
+    // Another shadchan's personal database: the office may not see the card.
+    const hidden = await cardHolder();
+    await sql`UPDATE profile SET database = 'personal' WHERE id = ${hidden.t.id}`;
+    const rows = await db.transaction(tx => tx.run(queries.benefitCards.all.fn({args: undefined, ctx: office})));
+    const rowOf = (id: string) => rows.find(r => r.id === id);
+    expect(rowOf(seen.card.id)?.profile).toMatchObject({id: seen.t.id});
+    // The benefit card itself is the office's; the candidate's card (name, birth date, city, owner) is not.
+    expect(rowOf(hidden.card.id)).toMatchObject({profileID: hidden.t.id});
+    expect(rowOf(hidden.card.id)?.profile).toBeFalsy();
+  });
+
   test('refuses bad input, a candidate not due a card, and anyone without the permission', async () => {
     const t = await makeTicket(sql, ownerID);
     expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: t.id}))).toEqual({

@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {effectivePermissions} from '../../permissions/roles.ts';
+import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
 import {connect} from '../../server/db/sql.ts';
 import {makeProfile, makeUser, randomMobile} from '../support/fixtures.ts';
 import {refusal, serverSide} from '../support/server-side.ts';
@@ -205,10 +206,13 @@ describe('profiles under a representative’s care', () => {
       .then(rows => rows.map(r => r.id));
   const cardAs = (ctx: AuthContext, id: string) => db.transaction(tx => tx.run(queries.candidates.card.fn({args: {id}, ctx})));
 
-  test('a representative sees exactly the cards of their community or institution, and nothing else', async () => {
+  test('a representative sees exactly the general cards of their community or institution, and nothing else', async () => {
     const owner = await makeUser(sql, 'shadchan', ['editTickets']);
-    const inCommunity = await makeProfile(sql, owner.userID, 'personal');
+    const inCommunity = await makeProfile(sql, owner.userID, 'general');
     await sql`UPDATE profile SET community_id = ${communityID} WHERE id = ${inCommunity}`;
+    // A shadchan's personal database is theirs (and the administrators'), whatever community its cards name.
+    const personalInCommunity = await makeProfile(sql, owner.userID, 'personal');
+    await sql`UPDATE profile SET community_id = ${communityID} WHERE id = ${personalInCommunity}`;
     const inOtherCommunity = await makeProfile(sql, owner.userID, 'general');
     await sql`UPDATE profile SET community_id = ${otherCommunityID} WHERE id = ${inOtherCommunity}`;
     const atSeminary = await makeProfile(sql, owner.userID, 'general');
@@ -226,18 +230,20 @@ describe('profiles under a representative’s care', () => {
     const community = asRepresentative((await row(communityRep.id))!.user_id);
     const seminary = asRepresentative((await row(seminaryRep.id))!.user_id);
 
-    const mine = [inCommunity, inOtherCommunity, atSeminary, elsewhere, pendingInCommunity];
+    const mine = [inCommunity, personalInCommunity, inOtherCommunity, atSeminary, elsewhere, pendingInCommunity];
     expect((await listAs(community)).filter(id => mine.includes(id))).toEqual([inCommunity]);
     expect((await listAs(seminary)).filter(id => mine.includes(id))).toEqual([atSeminary]);
     expect(await cardAs(community, inCommunity)).toMatchObject({id: inCommunity});
-    for (const id of [inOtherCommunity, atSeminary, elsewhere, pendingInCommunity]) {
+    for (const id of [personalInCommunity, inOtherCommunity, atSeminary, elsewhere, pendingInCommunity]) {
       expect(await cardAs(community, id)).toBeUndefined();
     }
     expect(await cardAs(seminary, inCommunity)).toBeUndefined();
     // Nothing outside their care at all: every card the list gives is in the community or at the seminary.
-    const everything =
-      await sql`SELECT id, community_id, institution_id FROM profile WHERE id IN ${sql(await listAs(community))}`;
-    expect(everything.every(r => r.community_id === communityID)).toBe(true);
+    const everything = await sql`SELECT id, community_id, database FROM profile WHERE id IN ${sql(await listAs(community))}`;
+    expect(everything.every(r => r.community_id === communityID && r.database === 'general')).toBe(true);
+    // The counts, exports and reports read the rule's SQL twin: the same cards.
+    const counted = await sql<{id: string}[]>`SELECT p.id FROM profile p WHERE ${visibleProfilesSql(sql, community)}`;
+    expect(counted.map(r => r.id).filter(id => mine.includes(id))).toEqual([inCommunity]);
 
     // Renaming the institution so the card's text no longer names it takes the card out of care.
     await mutate(editor, 'institutions.update', {...institution, variations: []});
