@@ -50,7 +50,7 @@ import {
 } from './app/tables/site.ts';
 import {profileFacet, profileKey} from './app/tables/search.ts';
 import {savedSearch, savedSearchPin, savedSearchPinRelationships, savedSearchRelationships} from './app/tables/saved-searches.ts';
-import {staffContact, user} from './app/tables/staff.ts';
+import {staffContact, staffDetail, user} from './app/tables/staff.ts';
 import {benefitCard, benefitCardRelationships, engagedCouple, engagedCoupleRelationships} from './app/tables/engaged-couples.ts';
 import {exportJob} from './app/tables/exports.ts';
 import {excelFormat, excelFormatRelationships, importJob, importJobRelationships} from './app/tables/imports.ts';
@@ -98,6 +98,7 @@ export const schema = createSchema({
     community,
     user,
     staffContact,
+    staffDetail,
     profile,
     profileDetail,
     activity,

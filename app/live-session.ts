@@ -17,8 +17,9 @@ export function useLiveSessionUser() {
   useEffect(() => {
     const context = router.options.context;
     const user = context.session.user;
-    if (!me || !user) return;
-    const permissions = effectivePermissions(me.role, me.permissions);
+    // The grants arrive with the row's particulars; until they have, the session's own stand.
+    if (!me?.detail || !user) return;
+    const permissions = effectivePermissions(me.role, me.detail.permissions);
     if (me.role === user.role && permissions.join() === user.permissions.join()) return;
     const session = {...context.session, user: {...user, role: me.role, permissions}};
     router.update({...router.options, context: {...context, session}});

@@ -29,8 +29,9 @@ async function recipientsOf(tx: Transaction, ctx: AuthContext, args: IdeaSendArg
   }
   const recipients: string[] = [];
   for (const userID of owners) {
-    const user = await tx.run(zql.user.where('id', userID).one());
-    if (user && can({userID, role: user.role, permissions: effectivePermissions(user.role, user.permissions)}, 'ideasBank')) {
+    const user = await tx.run(zql.user.where('id', userID).related('detail').one());
+    const permissions = effectivePermissions(user?.role ?? 'blocked', user?.detail?.permissions ?? []);
+    if (user && can({userID, role: user.role, permissions}, 'ideasBank')) {
       recipients.push(userID);
     }
   }

@@ -70,7 +70,7 @@ export function RegistrationLinksPage() {
 
   function generate(e: FormEvent) {
     e.preventDefault();
-    void save({token: nanoid(24), communityID: chosen, expiresAt: expiry ? endOfDay(expiry) : null});
+    void save({id: nanoid(), token: nanoid(24), communityID: chosen, expiresAt: expiry ? endOfDay(expiry) : null});
   }
 
   async function copy(token: string) {
@@ -86,7 +86,7 @@ export function RegistrationLinksPage() {
       destructive: true,
     });
     if (!sure) return;
-    const outcome = await confirmed(zero.mutate(mutators.registrationLinks.revoke({token: link.token})));
+    const outcome = await confirmed(zero.mutate(mutators.registrationLinks.revoke({id: link.id})));
     if (!outcome.ok) return toast.error(outcome.message);
     toast.success(m.updated_successfully());
   }
@@ -142,7 +142,7 @@ export function RegistrationLinksPage() {
             const state = stateOf(link, now);
             return (
               <li
-                key={link.token}
+                key={link.id}
                 className={clsx('flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3', !state.live && 'bg-slate-50')}
                 data-testid="registration-link-row"
               >

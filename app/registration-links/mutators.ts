@@ -30,17 +30,19 @@ export async function createRegistrationLink({tx, ctx, args}: Write<Registration
   if (args.expiresAt !== null && args.expiresAt <= now) {
     throw new AppError('invalidInput', [{field: 'expiresAt', message: 'linkExpiryPast'}]);
   }
-  if (await tx.run(zql.registrationLink.where('token', args.token).one())) throw new AppError('unableToSave');
+  if (await tx.run(zql.registrationLink.where(({or, cmp}) => or(cmp('id', args.id), cmp('token', args.token))).one())) {
+    throw new AppError('unableToSave');
+  }
   await tx.mutate.registrationLink.insert({...args, createdBy: ctx!.userID, createdAt: now});
 }
 
 /** Revoking is final: the link answers as an invalid one from then on. */
 export async function revokeRegistrationLink({tx, ctx, args}: Write<RegistrationLinkRevokeArgs>, now: number) {
   assertLoggedIn(ctx);
-  const link = await tx.run(zql.registrationLink.where('token', args.token).one());
+  const link = await tx.run(zql.registrationLink.where('id', args.id).one());
   if (!link) throw new AppError('notFound');
   await assertLinkKeeper(tx, ctx, link.communityID);
-  if (link.revokedAt == null) await tx.mutate.registrationLink.update({token: args.token, revokedAt: now});
+  if (link.revokedAt == null) await tx.mutate.registrationLink.update({id: args.id, revokedAt: now});
 }
 
 export const registrationLinkMutators = {

@@ -9,11 +9,11 @@ import {can} from '../../permissions/context.ts';
  */
 export const registrationLinkQueries = {
   all: defineQuery(({ctx}) => {
-    const q = zql.registrationLink.related('community').related('creator').orderBy('createdAt', 'desc').orderBy('token', 'asc');
+    const q = zql.registrationLink.related('community').related('creator').orderBy('createdAt', 'desc').orderBy('id', 'asc');
     if (can(ctx, 'editShadchanim')) return q;
     if (ctx?.role === 'coordinator') {
       return q.whereExists('communityStaff', u => u.where('id', ctx.userID).where('role', 'coordinator'));
     }
-    return q.where('token', 'IS', null);
+    return q.where('id', 'IS', null);
   }),
 };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import {id} from '../lib/schema-parts.ts';
 
 /**
  * A community's registration link (issue 13, point 5): one valibot schema for the form and the mutators
@@ -8,6 +9,8 @@ import * as v from 'valibot';
 const token = v.pipe(v.string('invalidInput'), v.regex(/^[A-Za-z0-9_-]{21,64}$/, 'invalidInput'));
 
 export const registrationLinkSchema = v.object({
+  /** The link's row (opaque: migrations/0047); the token is what opens the form. */
+  id,
   token,
   communityID: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong')),
   /** When it stops working (ms since epoch); null: until revoked. */
@@ -15,7 +18,7 @@ export const registrationLinkSchema = v.object({
 });
 export type RegistrationLinkArgs = v.InferOutput<typeof registrationLinkSchema>;
 
-export const registrationLinkRevokeSchema = v.object({token});
+export const registrationLinkRevokeSchema = v.object({id});
 export type RegistrationLinkRevokeArgs = v.InferOutput<typeof registrationLinkRevokeSchema>;
 
 /** The public page a link opens (app/router.tsx; its API is server/candidates/candidate-form.ts). */

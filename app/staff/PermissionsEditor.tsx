@@ -29,13 +29,13 @@ export function PermissionsEditor({userID}: {userID: string}) {
   const [draft, setDraft] = useState<readonly Permission[]>();
   const [saving, setSaving] = useState(false);
 
-  if (!user) {
+  if (!user?.detail) {
     return details.type === 'complete' ? <p className="text-sm text-slate-500">{m.permissions_unknown_user()}</p> : null;
   }
   const role: Role = user.role;
   const isAdmin = role === 'admin';
   const fromRole = new Set(isAdmin ? PERMISSIONS : roleDefaults(role));
-  const stored = effectivePermissions(role, user.permissions);
+  const stored = effectivePermissions(role, user.detail.permissions);
   const ticked = new Set(draft ?? stored);
   const ownRecord = user.id === me.userID && me.role !== 'admin';
   const locked = isAdmin || ownRecord || (me.role !== 'admin' && !me.permissions.includes('editShadchanim'));

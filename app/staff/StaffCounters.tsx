@@ -5,14 +5,14 @@ import * as m from '../paraglide/messages.js';
 
 /**
  * The shadchan's counters (spec §3), read-only and live: the score and total suggestions the database
- * keeps on the user's row, and this month's points from the month's score row (migrations/0042).
+ * keeps with the user's particulars, and this month's points from the month's score row (migrations/0042).
  */
-export function StaffCounters({user}: {user: {id: string; score: number; totalSuggestions: number}}) {
-  const [month] = useQuery(queries.scores.one({userID: user.id, month: monthOf()}));
+export function StaffCounters({userID, detail}: {userID: string; detail: {score: number; totalSuggestions: number}}) {
+  const [month] = useQuery(queries.scores.one({userID, month: monthOf()}));
   const counters = [
-    [m.staff_score(), user.score, 'score'],
+    [m.staff_score(), detail.score, 'score'],
     [m.staff_monthly_score(), month?.points ?? 0, 'monthly-score'],
-    [m.staff_total_suggestions(), user.totalSuggestions, 'total-suggestions'],
+    [m.staff_total_suggestions(), detail.totalSuggestions, 'total-suggestions'],
   ] as const;
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="staff-counters">

@@ -52,7 +52,7 @@ function StaffEditor({param}: {param: string | undefined}) {
   usePageTitle(isNew ? m.section_new_shadchan() : user ? `${m.section_staff_edit()} · ${user.name}` : m.section_staff_edit());
 
   // The saved record fills the form; while the user has changed nothing, others' saves show at once.
-  const savedKey = user ? `${user.id}:${user.updatedAt}:${JSON.stringify(user.contact ?? null)}` : '';
+  const savedKey = user ? `${user.id}:${user.updatedAt}:${JSON.stringify([user.contact ?? null, user.detail ?? null])}` : '';
   useEffect(() => {
     if (!user || dirty) return;
     const saved = formOf(user);
@@ -112,7 +112,7 @@ function StaffEditor({param}: {param: string | undefined}) {
 
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
         <StaffFormFields form={form} set={set} errors={errors} roles={roles} />
-        {user && <StaffCounters user={user} />}
+        {user?.detail && <StaffCounters userID={user.id} detail={user.detail} />}
 
         <SaveBar>
           <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">

@@ -117,7 +117,7 @@ export function StaffListPage() {
                 <td className="px-3 py-2.5 text-slate-700">
                   <bdi>{u.contact?.email}</bdi>
                 </td>
-                <td className="px-3 py-2.5 text-slate-600">{EMPLOYMENT_LABEL[u.employment]()}</td>
+                <td className="px-3 py-2.5 text-slate-600">{u.detail && EMPLOYMENT_LABEL[u.detail.employment]()}</td>
               </tr>
             ))}
           </WideTable>
@@ -134,7 +134,7 @@ export function StaffListPage() {
                 </div>
                 <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
                   <span>{roleLabel[u.role]()}</span>
-                  <span>{EMPLOYMENT_LABEL[u.employment]()}</span>
+                  {u.detail && <span>{EMPLOYMENT_LABEL[u.detail.employment]()}</span>}
                   {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
                   {u.contact?.email && <bdi className="break-all">{u.contact.email}</bdi>}
                 </p>

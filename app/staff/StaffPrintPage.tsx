@@ -31,11 +31,11 @@ export function StaffPrintPage() {
   const rows: Array<[string, React.ReactNode]> = [
     [m.staff_role(), roleLabel[roleBeforeBlock(user)]()],
     [m.staff_gender(), genderLabel[user.gender]()],
-    [m.staff_employment(), EMPLOYMENT_LABEL[user.employment]()],
+    [m.staff_employment(), user.detail && EMPLOYMENT_LABEL[user.detail.employment]()],
     [m.staff_phone(), phone(user.contact?.phone)],
     [m.staff_landline(), phone(user.contact?.landline)],
     [m.staff_email(), user.contact?.email ? <bdi>{user.contact.email}</bdi> : null],
-    [m.staff_available_hours(), user.availableHours ? <bdi>{user.availableHours}</bdi> : null],
+    [m.staff_available_hours(), user.detail?.availableHours ? <bdi>{user.detail.availableHours}</bdi> : null],
   ];
 
   return (
@@ -63,11 +63,11 @@ export function StaffPrintPage() {
               </div>
             ))}
         </dl>
-        {user.printNotes && (
+        {user.detail?.printNotes && (
           <section className="mt-5 border-t border-slate-200 pt-4" data-testid="staff-print-notes">
             <h2 className="text-xs text-slate-500">{m.staff_print_notes()}</h2>
             <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900" dir="auto">
-              {user.printNotes}
+              {user.detail.printNotes}
             </p>
           </section>
         )}

@@ -34,9 +34,7 @@ type SavedStaff = {
   gender: Gender;
   role: Role;
   blockedFromRole?: Role | null | undefined;
-  employment: Employment;
-  printNotes: string;
-  availableHours: string;
+  detail?: {employment: Employment; printNotes: string; availableHours: string} | undefined;
   contact?: {phone?: string | null; landline?: string | null; email?: string | null} | undefined;
 };
 
@@ -49,9 +47,9 @@ export function formOf(user: SavedStaff & {id: string}): StaffForm {
     gender: user.gender,
     role: roleBeforeBlock(user) as StaffRole,
     email: user.contact?.email ?? '',
-    employment: user.employment,
-    printNotes: user.printNotes,
-    availableHours: user.availableHours,
+    employment: user.detail?.employment ?? EMPTY_STAFF.employment,
+    printNotes: user.detail?.printNotes ?? '',
+    availableHours: user.detail?.availableHours ?? '',
   };
 }
 

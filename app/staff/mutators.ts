@@ -48,15 +48,19 @@ export async function assertMayCreateStaff(tx: Transaction, ctx: AuthContext | u
  */
 export async function createStaff({tx, ctx, args}: Write<StaffArgs>, now: number) {
   await assertMayCreateStaff(tx, ctx, args);
-  await tx.mutate.user.insert({
-    ...publishedOf(args),
-    id: args.id,
-    permissions: [],
-    score: 0,
-    totalSuggestions: 0,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await tx.mutate.user.insert({...publishedOf(args), id: args.id, createdAt: now, updatedAt: now});
+  if (tx.location === 'client') {
+    await tx.mutate.staffDetail.insert({userID: args.id, ...particularsOf(args), permissions: [], score: 0, totalSuggestions: 0});
+  }
+}
+
+/**
+ * A staff member's particulars (staff_detail, migrations/0046) are the database's copy of app_user's
+ * columns, which the server writes (server/staff/): the browser writes the copy only to show its change
+ * at once, until the server's arrives. A new member's copy is written by createStaff likewise.
+ */
+export async function showParticulars(tx: Transaction, detail: Parameters<Transaction['mutate']['staffDetail']['update']>[0]) {
+  if (tx.location === 'client') await tx.mutate.staffDetail.update(detail);
 }
 
 /** An edit; `check` runs after the rights checks, before anything is written (the server's duplicates). */
@@ -73,6 +77,7 @@ export async function updateStaff({tx, ctx, args}: Write<StaffArgs>, now: number
     ...(user.role === 'blocked' ? {blockedFromRole: role} : {role}),
     updatedAt: now,
   });
+  await showParticulars(tx, {userID: args.id, ...particularsOf(args)});
 }
 
 /** A pending user may sign in from now on. */
@@ -99,17 +104,15 @@ export async function unblockStaff({tx, ctx, args}: Write<{id: string}>, now: nu
   await tx.mutate.user.update({id: args.id, role: roleBeforeBlock(user), blockedFromRole: null, updatedAt: now});
 }
 
-/** The form's values that app_user publishes (migrations/0022); phone, landline and email are not. */
-function publishedOf(args: StaffArgs) {
-  return {
-    name: args.name,
-    gender: args.gender,
-    role: args.role,
-    employment: args.employment,
-    printNotes: args.printNotes,
-    availableHours: args.availableHours,
-  };
-}
+/** The form's values that app_user publishes (migrations/0046): what a picker shows. */
+const publishedOf = (args: StaffArgs) => ({name: args.name, gender: args.gender, role: args.role});
+
+/** The form's particulars (staff_detail, migrations/0046); phone, landline and email are staff_contact's. */
+export const particularsOf = (args: StaffArgs) => ({
+  employment: args.employment,
+  printNotes: args.printNotes,
+  availableHours: args.availableHours,
+});
 
 export const staffMutators = {
   create: defineMutator(staffSchema, opts => createStaff(opts, Date.now())),

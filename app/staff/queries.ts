@@ -5,7 +5,7 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {toE164} from '../lib/phones.ts';
 import {staffListSchema, type StaffListArgs} from './schema.ts';
 import {INSIDE_OR} from '../../permissions/exists.ts';
-import {mayManageStaff} from '../../permissions/staff.ts';
+import {mayManageStaff, visibleStaffDetails} from '../../permissions/staff.ts';
 import {id} from '../lib/schema-parts.ts';
 
 /** Everyone else's read gets an impossible filter: nothing, and no sign of what exists. */
@@ -51,6 +51,7 @@ function listed(args: StaffListArgs, ctx: AuthContext | undefined) {
   }
   return q
     .related('contact', c => c.one())
+    .related('detail', d => visibleStaffDetails(d, ctx).one())
     .orderBy('name', 'asc')
     .orderBy('id', 'asc')
     .limit(500);
@@ -64,6 +65,7 @@ export const staffQueries = {
     managed(ctx)
       .where('id', args.id)
       .related('contact', c => c.one())
+      .related('detail', d => visibleStaffDetails(d, ctx).one())
       .one(),
   ),
 };

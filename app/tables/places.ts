@@ -62,6 +62,8 @@ export const representative = table('representative')
 export const registrationLink = table('registrationLink')
   .from('registration_link')
   .columns({
+    // Opaque (migrations/0047): the token opens the form, so it is no primary key.
+    id: string(),
     token: string(),
     communityID: string().from('community_id'),
     createdBy: string().from('created_by'),
@@ -69,7 +71,7 @@ export const registrationLink = table('registrationLink')
     revokedAt: number().from('revoked_at').optional(),
     createdAt: number().from('created_at'),
   })
-  .primaryKey('token');
+  .primaryKey('id');
 
 export const representativeRelationships = relationships(representative, ({one}) => ({
   institution: one({sourceField: ['institutionID'], destField: ['id'], destSchema: institution}),

@@ -6,7 +6,7 @@ import {boolean, enumeration, json, number, relationships, string, table} from '
 import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, ProfileVisibility} from './shared.ts';
 import {community, profileStatus, representative, sector} from './places.ts';
 import {profileFacet, profileKey} from './search.ts';
-import {staffContact, user} from './staff.ts';
+import {staffContact, staffDetail, user} from './staff.ts';
 
 /** A detail's stored value: text, a number, option ids, a yes/no or E.164 numbers. */
 export type DetailValue = string | number | boolean | string[];
@@ -143,6 +143,7 @@ export const profileFile = table('profileFile')
 
 export const userRelationships = relationships(user, ({one, many}) => ({
   contact: one({sourceField: ['id'], destField: ['userID'], destSchema: staffContact}),
+  detail: one({sourceField: ['id'], destField: ['userID'], destSchema: staffDetail}),
   // The cards a shadchan owns: the "needs attention" view lists each one's most neglected (issue 14).
   ownedProfiles: many({sourceField: ['id'], destField: ['ownerID'], destSchema: profile}),
 }));

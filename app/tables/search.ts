@@ -5,22 +5,27 @@
  */
 import {number, string, table} from '@rocicorp/zero';
 
-/** 'w:<folded word>' of the name and city, 'id:<ID number>', 'tel:<E.164>' of the details' phones. */
+/**
+ * 'w:<folded word>' of the name and city, 'id:<ID number>', 'tel:<E.164>' of the details' phones. The
+ * key is opaque (migrations/0047): a row's primary key travels in every delete, to whoever had the row.
+ */
 export const profileKey = table('profileKey')
   .from('profile_key')
   .columns({
+    id: string(),
     profileID: string().from('profile_id'),
     key: string(),
   })
-  .primaryKey('profileID', 'key');
+  .primaryKey('id');
 
 /** One value of a free-builder field (FREE_FIELDS): text and option ids folded, numbers also as `number`. */
 export const profileFacet = table('profileFacet')
   .from('profile_facet')
   .columns({
+    id: string(),
     profileID: string().from('profile_id'),
     field: string(),
     value: string(),
     number: number().optional(),
   })
-  .primaryKey('profileID', 'field', 'value');
+  .primaryKey('id');

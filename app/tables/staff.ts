@@ -13,22 +13,34 @@ export const user = table('user')
     name: string(),
     gender: enumeration<Gender>(),
     role: enumeration<Role>(),
-    permissions: json<Permission[]>(),
     communityID: string().from('community_id').optional(),
     createdAt: number().from('created_at'),
     updatedAt: number().from('updated_at'),
-    // Issue 13 (migrations/0022): the shadchan's card. Pending until approved; a blocked user's role is
-    // 'blocked' and blockedFromRole the one unblocking gives back.
+    // Issue 13 (migrations/0022): pending until approved; a blocked user's role is 'blocked' and
+    // blockedFromRole the one unblocking gives back.
     approvedAt: number().from('approved_at').optional(),
+    blockedFromRole: enumeration<Role>().from('blocked_from_role').optional(),
+  })
+  .primaryKey('id');
+
+/**
+ * A staff member's particulars (migrations/0046): a copy of app_user's columns kept by the database, read
+ * through permissions/staff.ts (the user themselves, and those who manage staff or see their details).
+ * Written by the server on app_user; a browser writes the copy only to show its own change at once.
+ */
+export const staffDetail = table('staffDetail')
+  .from('staff_detail')
+  .columns({
+    userID: string().from('user_id'),
+    permissions: json<Permission[]>(),
     employment: enumeration<Employment>(),
     printNotes: string().from('print_notes'),
     availableHours: string().from('available_hours'),
     // Kept by the database from the shadchan's months (migrations/0042); the monthly score is that month's row.
     score: number(),
     totalSuggestions: number().from('total_suggestions'),
-    blockedFromRole: enumeration<Role>().from('blocked_from_role').optional(),
   })
-  .primaryKey('id');
+  .primaryKey('userID');
 
 /**
  * A staff member's contact numbers and email (migrations/0022): a copy of app_user's server-only

@@ -17,11 +17,11 @@ import {pgOf} from '../db/sql.ts';
 async function assertMembers(tx: Transaction, profileID: string | null, memberIDs: string[]) {
   for (const userID of memberIDs) {
     const user = await tx.run(
-      zql.user.where('id', userID).where('role', '!=', 'blocked').where('approvedAt', 'IS NOT', null).one(),
+      zql.user.where('id', userID).where('role', '!=', 'blocked').where('approvedAt', 'IS NOT', null).related('detail').one(),
     );
     if (!user) throw new AppError('userUnknown', [{field: 'memberIDs', message: 'unknownOption'}]);
     if (!profileID) continue;
-    const theirs: AuthContext = {userID, role: user.role, permissions: effectivePermissions(user.role, user.permissions)};
+    const theirs: AuthContext = {userID, role: user.role, permissions: effectivePermissions(user.role, user.detail?.permissions ?? [])};
     if (!(await tx.run(visibleProfiles(zql.profile, theirs).where('id', profileID).one()))) {
       throw new AppError('invalidInput', [{field: 'memberIDs', message: 'chatMemberCannotSeeCard'}]);
     }

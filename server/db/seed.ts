@@ -247,7 +247,8 @@ async function insertProfiles(sql: Sql, profiles: readonly DemoProfile[], timed:
   );
   await timed(
     'derived the facets',
-    () => sql`INSERT INTO profile_facet SELECT d.profile_id, f.* FROM profile_detail d, detail_facets(d.details) f`,
+    () => sql`INSERT INTO profile_facet (profile_id, field, value, number)
+               SELECT d.profile_id, f.* FROM profile_detail d, detail_facets(d.details) f`,
   );
 }
 

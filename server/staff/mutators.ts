@@ -1,13 +1,15 @@
 import {defineMutator} from '@rocicorp/zero';
 import {assertMayCreateStaff, blockStaff, updateStaff} from '../../app/staff/mutators.ts';
+import {setPermissions, setPermissionsSchema} from '../../app/staff/permission-mutators.ts';
 import {staffIDSchema, staffSchema} from '../../app/staff/schema.ts';
 import {pgOf} from '../db/sql.ts';
-import {addStaffMember, assertStaffFree, revokeSessionsOf, saveStaffContact} from './staff-members.ts';
+import {addStaffMember, assertStaffFree, revokeSessionsOf, saveStaffPrivate} from './staff-members.ts';
 
 /**
  * Server versions of app/staff/mutators.ts: the same rights checks, then duplicates checked against
- * every user (the browser has only the published part of some), the server-only columns written in SQL
- * and, on blocking, the user's sessions revoked in the same transaction.
+ * every user (the browser has only the published part of some), the columns app_user keeps from
+ * browsers (contacts, particulars, grants: migrations/0022, 0046) written in SQL and, on blocking, the
+ * user's sessions revoked in the same transaction.
  */
 export const staffServerMutators = {
   create: defineMutator(staffSchema, async ({tx, ctx, args}) => {
@@ -17,10 +19,14 @@ export const staffServerMutators = {
   update: defineMutator(staffSchema, async ({tx, ctx, args}) => {
     const pg = pgOf(tx);
     await updateStaff({tx, ctx, args}, Date.now(), () => assertStaffFree(pg, args));
-    await saveStaffContact(pg, args);
+    await saveStaffPrivate(pg, args);
   }),
   block: defineMutator(staffIDSchema, async ({tx, ctx, args}) => {
     await blockStaff({tx, ctx, args}, Date.now());
     await revokeSessionsOf(pgOf(tx), args.id);
+  }),
+  setPermissions: defineMutator(setPermissionsSchema, async opts => {
+    const grants = await setPermissions(opts);
+    await pgOf(opts.tx)`UPDATE app_user SET permissions = ${pgOf(opts.tx).json(grants)} WHERE id = ${opts.args.userID}`;
   }),
 };

@@ -89,9 +89,14 @@ async function insertUser(pg: TransactionSql, user: Omit<StaffArgs, 'phone'> & {
             ${!extras.agreementSigned})`;
 }
 
-/** The server-only columns of an edit (phone, landline, email); the rest goes through Zero. */
-export async function saveStaffContact(pg: TransactionSql, args: StaffArgs) {
-  await pg`UPDATE app_user SET phone = ${args.phone}, landline = ${args.landline}, email = ${args.email}
+/**
+ * The columns of an edit that app_user keeps from browsers: contacts and particulars (their copies,
+ * staff_contact and staff_detail, follow); name, gender and role go through Zero.
+ */
+export async function saveStaffPrivate(pg: TransactionSql, args: StaffArgs) {
+  await pg`UPDATE app_user SET phone = ${args.phone}, landline = ${args.landline}, email = ${args.email},
+                               employment = ${args.employment}, print_notes = ${args.printNotes},
+                               available_hours = ${args.availableHours}
            WHERE id = ${args.id}`;
 }
 

@@ -23,6 +23,7 @@ const ids = {
   community: `c-${tag}`,
   representative: `r-${tag}`,
   link: `${tag}${nanoid(18)}`,
+  linkID: `l-${nanoid(8)}`,
   notice: `n-notice-${tag}`,
 };
 const fresh = `n-${tag}`;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   await mutate(admin, 'sectors.create', {id: ids.sector, labels: {he: `מגזר ${tag}`}});
   await mutate(admin, 'communities.create', {id: ids.community, name: `קהילת ${tag}`});
   await mutate(admin, 'representatives.create', repArgs(ids.representative));
-  await mutate(admin, 'registrationLinks.create', {token: ids.link, communityID: ids.community, expiresAt: null});
+  await mutate(admin, 'registrationLinks.create', {id: ids.linkID, token: ids.link, communityID: ids.community, expiresAt: null});
   await mutate(admin, 'notifications.create', noticeArgs(ids.notice));
   // Retired at once: other files' tests sign in and must not be greeted by it.
   await mutate(admin, 'notifications.setActive', {id: ids.notice, active: false});
@@ -176,11 +177,11 @@ const CASES: Case[] = [
   [
     'registrationLinks.create',
     'link',
-    () => ({token: nanoid(24), communityID: ids.community, expiresAt: null}),
-    () => ({token: nanoid(24), communityID: ids.community, expiresAt: 'tomorrow'}),
+    () => ({id: `l-${nanoid(8)}`, token: nanoid(24), communityID: ids.community, expiresAt: null}),
+    () => ({id: `l-${nanoid(8)}`, token: nanoid(24), communityID: ids.community, expiresAt: 'tomorrow'}),
     'expiresAt',
   ],
-  ['registrationLinks.revoke', 'link', () => ({token: ids.link}), () => ({token: 'short'}), 'token'],
+  ['registrationLinks.revoke', 'link', () => ({id: ids.linkID}), () => ({id: ''}), 'id'],
   ['site.update', 'site', () => ({defaultLanguage: 'en'}), () => ({defaultLanguage: 'fr'}), 'defaultLanguage'],
   ['notifications.create', 'notice', () => noticeArgs(fresh), () => noticeArgs(fresh, {audience: 'roles'}), 'roles'],
   [

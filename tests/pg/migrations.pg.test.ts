@@ -72,6 +72,7 @@ describe('migrations', () => {
       'shidduch_idea_recipient',
       'site_setting',
       'staff_contact',
+      'staff_detail',
       'user_setting',
     ]);
     expect(tables.app_user).not.toContain('phone');
@@ -94,6 +95,12 @@ describe('migrations', () => {
     // table of their own, which only app/staff/queries.ts reads, for those who manage staff.
     expect([...tables.app_user!].sort()).toEqual(declared('user'));
     expect([...tables.staff_contact!].sort()).toEqual(['email', 'landline', 'phone', 'user_id']);
+    // What every staff browser replicates of a user is what a picker shows (migrations/0046); the
+    // particulars are a table of their own, read through permissions/staff.ts.
+    expect([...tables.app_user!].sort()).toEqual(
+      ['approved_at', 'blocked_from_role', 'community_id', 'created_at', 'gender', 'id', 'name', 'role', 'updated_at'].sort(),
+    );
+    expect([...tables.staff_detail!].sort()).toEqual(declared('staffDetail'));
     // The card's sensitive part: its own table, reached only through an opened card's query.
     expect([...tables.profile_detail!].sort()).toEqual(declared('profileDetail'));
     expect([...tables.profile_detail!].sort()).toEqual(['details', 'id_number', 'profile_id']);

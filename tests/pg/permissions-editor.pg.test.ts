@@ -121,7 +121,7 @@ describe('a permission change takes effect on the next query', () => {
   test('the signed-in user reads their own row (the browser’s checks follow it live), nobody else’s', async () => {
     const user = await makeUser(sql, 'shadchan', ['viewFiles']);
     const me = await db.transaction(tx => tx.run(queries.staff.me.fn({args: undefined, ctx: user})));
-    expect(me).toMatchObject({id: user.userID, role: 'shadchan', permissions: ['viewFiles']});
+    expect(me).toMatchObject({id: user.userID, role: 'shadchan', detail: {permissions: ['viewFiles']}});
     expect(await db.transaction(tx => tx.run(queries.staff.me.fn({args: undefined, ctx: undefined as never})))).toBeUndefined();
   });
 });

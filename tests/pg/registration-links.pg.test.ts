@@ -34,7 +34,7 @@ afterAll(async () => {
   await sql.end();
 });
 
-const link = (over: Record<string, unknown> = {}) => ({token: nanoid(), communityID, expiresAt: null, ...over});
+const link = (over: Record<string, unknown> = {}) => ({id: `l-${nanoid(8)}`, token: nanoid(), communityID, expiresAt: null, ...over});
 const linkRow = async (token: string) => (await sql`SELECT * FROM registration_link WHERE token = ${token}`)[0];
 const listAs = (ctx: AuthContext) =>
   db.transaction(tx => tx.run(queries.registrationLinks.all.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.token));
@@ -68,7 +68,7 @@ describe('making and revoking links', () => {
     await mutate(coordinator, 'registrationLinks.create', {...byCoordinator, expiresAt: Date.now() + 86_400_000});
     expect(await linkRow(byCoordinator.token)).toMatchObject({community_id: communityID, created_by: coordinator.userID});
     expect((await linkRow(byCoordinator.token))!.expires_at).toBeInstanceOf(Date);
-    await mutate(coordinator, 'registrationLinks.revoke', {token: byEditor.token});
+    await mutate(coordinator, 'registrationLinks.revoke', {id: byEditor.id});
     expect((await linkRow(byEditor.token))!.revoked_at).toBeInstanceOf(Date);
     expect(await listAs(coordinator)).toEqual(expect.arrayContaining([byEditor.token, byCoordinator.token]));
     expect(await listAs(otherCoordinator)).not.toContain(byEditor.token);
@@ -82,7 +82,7 @@ describe('making and revoking links', () => {
     }
     expect(await linkRow(args.token)).toBeUndefined();
     await mutate(coordinator, 'registrationLinks.create', args);
-    await expect(mutate(otherCoordinator, 'registrationLinks.revoke', {token: args.token})).rejects.toMatchObject({
+    await expect(mutate(otherCoordinator, 'registrationLinks.revoke', {id: args.id})).rejects.toMatchObject({
       details: {code: 'forbidden'},
     });
     expect((await linkRow(args.token))!.revoked_at).toBeNull();
@@ -163,17 +163,17 @@ describe('the public form behind a link', () => {
   });
 
   test.each([
-    ['revoked', async (token: string) => void (await mutate(editor, 'registrationLinks.revoke', {token}))],
+    ['revoked', async (made: {id: string}) => void (await mutate(editor, 'registrationLinks.revoke', {id: made.id}))],
     [
       'expired',
-      async (token: string) =>
-        void (await sql`UPDATE registration_link SET expires_at = now() - interval '1 minute' WHERE token = ${token}`),
+      async (made: {id: string}) =>
+        void (await sql`UPDATE registration_link SET expires_at = now() - interval '1 minute' WHERE id = ${made.id}`),
     ],
     ['unknown', async () => {}],
   ])('a %s link is refused (404) and nothing is written', async (kind, spoil) => {
     const args = link();
     if (kind !== 'unknown') await mutate(editor, 'registrationLinks.create', args);
-    await spoil(args.token);
+    await spoil(args);
     const b = browser(api.app);
     expect(await b.get(`${API(args.token)}/form`)).toMatchObject({status: 404, body: {error: 'invalidLink'}});
     const form = candidateForm();

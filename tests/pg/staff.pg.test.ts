@@ -216,3 +216,64 @@ describe('staff queries', () => {
     expect((await list(manager, {search: args.name, state: 'pending'})).map(u => u.id)).toEqual([args.id]);
   });
 });
+
+describe('a staff member’s particulars (migrations/0046)', () => {
+  const PICKER_COLUMNS = [
+    'approvedAt',
+    'blockedFromRole',
+    'communityID',
+    'createdAt',
+    'gender',
+    'id',
+    'name',
+    'role',
+    'updatedAt',
+  ];
+
+  test('pickers carry name, gender and role, never grants, notes, hours, employment or counters', async () => {
+    const args = staff({printNotes: 'הערה להדפסה', availableHours: 'ערב', employment: 'external'});
+    await mutate(admin, 'staff.create', args);
+    await mutate(admin, 'staff.approve', {id: args.id});
+    const representative = await makeUser(sql, 'representative');
+    const run = (query: 'candidates.staff' | 'chats.people') =>
+      db.transaction(tx =>
+        tx.run(
+          (query === 'candidates.staff' ? queries.candidates.staff : queries.chats.people).fn({
+            args: undefined,
+            ctx: representative,
+          }),
+        ),
+      );
+    for (const query of ['candidates.staff', 'chats.people'] as const) {
+      const rows = await run(query);
+      const row = rows.find(r => r.id === args.id);
+      expect(row, query).toBeDefined();
+      expect(Object.keys(row!).sort(), query).toEqual(PICKER_COLUMNS);
+    }
+  });
+
+  test('the database keeps the copy; the user reads their own, those who manage staff everyone’s', async () => {
+    const args = staff();
+    await mutate(admin, 'staff.create', args);
+    await mutate(manager, 'staff.update', {...args, printNotes: 'רק בבוקר', availableHours: '9-12', employment: 'in_house'});
+    await mutate(admin, 'staff.setPermissions', {userID: args.id, permissions: ['viewFiles']});
+    const [copy] = await sql`SELECT * FROM staff_detail WHERE user_id = ${args.id}`;
+    expect(copy).toMatchObject({
+      print_notes: 'רק בבוקר',
+      available_hours: '9-12',
+      employment: 'in_house',
+      permissions: ['viewFiles'],
+    });
+    const one = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.staff.one.fn({args: {id: args.id}, ctx})));
+    expect(await one(manager)).toMatchObject({detail: {printNotes: 'רק בבוקר', permissions: ['viewFiles']}});
+    const self: AuthContext = {userID: args.id, role: 'shadchan', permissions: ['showTickets']};
+    expect(await db.transaction(tx => tx.run(queries.staff.me.fn({args: undefined, ctx: self})))).toMatchObject({
+      detail: {availableHours: '9-12'},
+    });
+    // Another user's own row: theirs, with theirs.
+    expect(await db.transaction(tx => tx.run(queries.staff.me.fn({args: undefined, ctx: viewer})))).toMatchObject({
+      id: viewer.userID,
+      detail: {userID: viewer.userID},
+    });
+  });
+});
