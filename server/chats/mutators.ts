@@ -21,7 +21,11 @@ async function assertMembers(tx: Transaction, profileID: string | null, memberID
     );
     if (!user) throw new AppError('userUnknown', [{field: 'memberIDs', message: 'unknownOption'}]);
     if (!profileID) continue;
-    const theirs: AuthContext = {userID, role: user.role, permissions: effectivePermissions(user.role, user.detail?.permissions ?? [])};
+    const theirs: AuthContext = {
+      userID,
+      role: user.role,
+      permissions: effectivePermissions(user.role, user.detail?.permissions ?? []),
+    };
     if (!(await tx.run(visibleProfiles(zql.profile, theirs).where('id', profileID).one()))) {
       throw new AppError('invalidInput', [{field: 'memberIDs', message: 'chatMemberCannotSeeCard'}]);
     }

@@ -34,7 +34,13 @@ afterAll(async () => {
   await sql.end();
 });
 
-const link = (over: Record<string, unknown> = {}) => ({id: `l-${nanoid(8)}`, token: nanoid(), communityID, expiresAt: null, ...over});
+const link = (over: Record<string, unknown> = {}) => ({
+  id: `l-${nanoid(8)}`,
+  token: nanoid(),
+  communityID,
+  expiresAt: null,
+  ...over,
+});
 const linkRow = async (token: string) => (await sql`SELECT * FROM registration_link WHERE token = ${token}`)[0];
 const listAs = (ctx: AuthContext) =>
   db.transaction(tx => tx.run(queries.registrationLinks.all.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.token));
