@@ -5,9 +5,13 @@ import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
 import {SESSION_COOKIE, markActive, readSession, sessionIdleMinutes} from './session.ts';
 
-/** All a session whose declaration is due may do (spec §5 "must be ticked to enter"): ask who it is, accept, sign out. */
+/**
+ * All a session whose declaration is due may do (spec §5 "must be ticked to enter"): ask who it is, accept,
+ * sign out; and zero-cache may ask whether its socket's client group is the user's (its queries are refused).
+ */
 const WHILE_DECLARATION_DUE = new Set([
   'GET /api/session',
+  'POST /api/zero/admit',
   'POST /api/users/accept-declaration',
   'POST /api/users/logout',
   'POST /api/users/logout-everywhere',
@@ -25,7 +29,7 @@ const whileAgreementDue = (route: string) =>
  * does the phone-proxy sidecar), and Zero's endpoints, which decide for themselves what was the user's
  * doing (zero-cache also calls them on its own: server/zero/query-watch.ts).
  */
-const NOT_BY_ITSELF_ACTIVITY = new Set(['GET /api/session', 'POST /api/zero/query', 'POST /api/zero/mutate']);
+const NOT_BY_ITSELF_ACTIVITY = new Set(['GET /api/session', 'POST /api/zero/admit', 'POST /api/zero/query', 'POST /api/zero/mutate']);
 
 /**
  * Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer

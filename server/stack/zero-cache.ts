@@ -22,6 +22,7 @@ function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
     [
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/socket-handoff.mjs'))}`,
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/client-group-gate.mjs'))}`,
       path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
     ],
     {

@@ -10,11 +10,12 @@ import {isShutOut} from '../../permissions/site.ts';
 import type {Sql} from '../db/sql.ts';
 import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
-import {clientIP} from '../http/body.ts';
+import {clientIP, fail} from '../http/body.ts';
 import {serverMutators} from './mutators.ts';
 import {queryWatch, type TransformedQuery} from './query-watch.ts';
 import {markActive} from '../auth/session.ts';
 import {rawQueries} from './raw-queries.ts';
+import {claimClientGroup, mountClientGroupAdmission, pushClientGroup} from './client-groups.ts';
 
 /** Mutations an open page sends by itself (presence beats every few seconds): not the user's activity. */
 const SENT_BY_ITSELF = /^presence\./;
@@ -30,6 +31,7 @@ const SENT_BY_ITSELF = /^presence\./;
 export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql, {benchQueries = false} = {}) {
   const dbProvider = zeroPostgresJS(schema, sql);
   const watch = queryWatch(sql);
+  mountClientGroupAdmission(app, sql);
 
   app.post('/api/zero/query', async c => {
     const session = c.get('session');
@@ -56,6 +58,11 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql, {benchQueries = 
     const session = c.get('session');
     if (!session) return c.json({error: 'notLoggedIn'}, 401);
     const {ctx} = session;
+    // A push for another user's client group (its sockets are refused too: client-group-gate.mjs).
+    const clientGroupID = await pushClientGroup(c.req.raw);
+    if (clientGroupID !== undefined && !(await claimClientGroup(sql, clientGroupID, ctx.userID))) {
+      return fail(c, 409, 'clientGroupTaken', 'This client group belongs to another user');
+    }
     const ip = clientIP(c);
     let byTheUser = false;
     const response = await handleMutateRequest({

@@ -13,7 +13,8 @@ for (const locale of ['he', 'en'] as const) {
   });
 
   test(`every shell route: no serious accessibility violations, and fits at 1280 and 375 px (${locale})`, async ({page}) => {
-    test.setTimeout(180_000);
+    // Some 50 routes, each checked by axe at two widths: minutes on a busy 2-core machine.
+    test.setTimeout(300_000);
     await signIn(page, 'demo-admin', locale);
     for (const path of SHELL_ROUTES) {
       const name = path.replace(/\W+/g, '_');

@@ -21,7 +21,9 @@ export function browser(app: Hono<ApiEnv>) {
       else jar.delete(name!);
     }
     // Loosely typed on purpose: tests read arbitrary JSON answers and toMatchObject does the checking.
-    const json: any = await res.json();
+    // An answer without a body (204) reads as null.
+    const text = await res.text();
+    const json: any = text === '' ? null : JSON.parse(text);
     return {status: res.status, body: json, cookies};
   }
   return {
