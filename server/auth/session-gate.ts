@@ -29,7 +29,12 @@ const whileAgreementDue = (route: string) =>
  * does the phone-proxy sidecar), and Zero's endpoints, which decide for themselves what was the user's
  * doing (zero-cache also calls them on its own: server/zero/query-watch.ts).
  */
-const NOT_BY_ITSELF_ACTIVITY = new Set(['GET /api/session', 'POST /api/zero/admit', 'POST /api/zero/query', 'POST /api/zero/mutate']);
+const NOT_BY_ITSELF_ACTIVITY = new Set([
+  'GET /api/session',
+  'POST /api/zero/admit',
+  'POST /api/zero/query',
+  'POST /api/zero/mutate',
+]);
 
 /**
  * Every /api request knows its session (or lack of one) up front: the browser's cookie, or a bearer
