@@ -46,9 +46,12 @@ test('a page written in one browser shows in another live; an editor’s unsaved
   await admin.getByTestId('tool-heading').click();
   await admin.keyboard.type('לפני הפגישה');
   await admin.keyboard.press('Enter');
+  // Each toggle shows as pressed or not before the next words are typed (the toolbar follows the editor).
   await admin.getByTestId('tool-bold').click();
+  await expect(admin.getByTestId('tool-bold')).toHaveAttribute('aria-pressed', 'true');
   await admin.keyboard.type('חשוב:');
   await admin.getByTestId('tool-bold').click();
+  await expect(admin.getByTestId('tool-bold')).toHaveAttribute('aria-pressed', 'false');
   await admin.keyboard.type(' לברר את הפרטים מראש.');
   await admin.keyboard.press('Enter');
   await admin.getByTestId('tool-bullets').click();
