@@ -63,6 +63,7 @@ import {contextOf, editsAsCandidate, mayEnter, owesAgreement} from './session.ts
 import {MaintenancePage} from './public/MaintenancePage.tsx';
 import {PrivacyPage} from './public/PrivacyPage.tsx';
 import {ForumRedirect} from './forum/ForumRedirect.tsx';
+import {InvitationPage} from './invitation/InvitationPage.tsx';
 import {CandidateFormPage, RegistrationFormPage} from './candidates/public/CandidateFormPage.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
@@ -316,6 +317,9 @@ const registrationFormRoute = createRoute({
   component: RegistrationFormPage,
 });
 
+/** An invitation's link (issue 30): a new staff member chooses a password. */
+const invitationRoute = createRoute({getParentRoute: () => rootRoute, path: '/invitation/$token', component: InvitationPage});
+
 /** A benefit card's public check (spec §2 bonuses/check-validation) and the printable card (issue 15). */
 const bonusCheckRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -340,6 +344,7 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   candidateFormRoute,
   registrationFormRoute,
+  invitationRoute,
   bonusCheckRoute,
   bonusCardRoute,
   forumRoute,

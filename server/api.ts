@@ -46,6 +46,7 @@ import {mountZeroEndpoints} from './zero/endpoints.ts';
 import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
 import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
 import {isImportUploadPath, mountImportRoutes} from './imports/routes.ts';
+import {mountInvitationRoutes} from './staff/invitation-routes.ts';
 
 /** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
 export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -124,7 +125,7 @@ export function createApi(options: ApiOptions) {
   app.use('/api/*', sessionGate(sql));
 
   // REST bodies are small; anything larger is refused before it is read.
-  for (const path of ['/api/users/*', '/api/admin/*', '/api/phone-proxy/*']) {
+  for (const path of ['/api/users/*', '/api/staff/*', '/api/representatives/*', '/api/admin/*', '/api/phone-proxy/*']) {
     app.use(
       path,
       bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}),
@@ -161,6 +162,14 @@ export function createApi(options: ApiOptions) {
   mountExportRoutes(app, sql, options.exportsDir ?? exportsDirFromEnv());
   // Excel import (issue 16)
   mountImportRoutes(app, sql);
+  // Staff accounts from invitation to password (issue 30); links point at the address users open.
+  mountInvitationRoutes(app, {
+    sql,
+    delivery: options.codes.delivery,
+    mailer: options.contact.mailer,
+    appURL: options.appOrigins?.[0] ?? 'http://localhost',
+    limits,
+  });
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import {PASSWORD_MIN} from '../lib/passwords.ts';
 
 /**
  * Bodies of the sign-in calls (spec §7), shared by the /login form and the API server, which checks
@@ -18,4 +19,9 @@ export const emailCodeSchema = v.object({
 export const verifySchema = v.object({
   verifyCode: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'tooLong')),
   password: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
+});
+
+/** A password someone chooses (an invitation, a reset): long enough; the server also refuses guessable ones. */
+export const newPasswordSchema = v.object({
+  password: v.pipe(v.string('required'), v.minLength(PASSWORD_MIN, 'passwordTooShort'), v.maxLength(200, 'tooLong')),
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {MAX_AGE, MIN_AGE} from './dates.ts';
+import {PASSWORD_MIN} from './passwords.ts';
 import {errorCodeOf, type FieldIssue} from '../../permissions/errors.ts';
 import {ERROR_TEXT} from './dictionary.ts';
 import * as m from '../paraglide/messages.js';
@@ -48,6 +49,9 @@ const MESSAGES: Record<string, () => string> = {
   nameExists: m.dict_name_exists,
   invalidInstitution: m.error_invalid_institution,
   invalidEmail: m.error_invalid_email,
+  // A password someone chooses (issue 30: an invitation, a reset).
+  passwordTooShort: () => m.error_password_too_short({min: PASSWORD_MIN}),
+  passwordCommon: m.error_password_common,
   // The staff form (issue 13).
   shadchanNameExists: m.dict_shadchan_name_exists,
   shadchanPhoneExists: m.dict_shadchan_phone_exists,

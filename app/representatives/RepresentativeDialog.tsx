@@ -6,6 +6,7 @@ import type {Schema} from '../../zero-schema.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
+import {representativeInvitationPath, sendInvitation} from '../staff/invite.ts';
 import {queries} from '../queries.ts';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
@@ -51,12 +52,17 @@ export function RepresentativeDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState(() => valuesOf(representative));
+  const [id] = useState(() => representative?.id ?? nanoid());
   const [institutions] = useQuery(queries.institutions.all());
   const [communities] = useQuery(queries.lookups.communities());
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     representativeSchema,
     representative ? mutators.representatives.update : mutators.representatives.create,
-    onClose,
+    () => {
+      // A new representative with a phone or email signs in: their invitation goes out at once (issue 30).
+      if (!representative && (values.phone.trim() || values.email.trim())) void sendInvitation(representativeInvitationPath(id));
+      onClose();
+    },
     m.saved_successfully,
   );
   const kept = representative?.institutionID ?? representative?.communityID;
@@ -71,7 +77,7 @@ export function RepresentativeDialog({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    await save({...values, id: representative?.id ?? nanoid()});
+    await save({...values, id});
   }
 
   const text = (field: keyof Values, label: string, props: {type?: string; dir?: 'ltr'; maxLength: number}) => (

@@ -8,6 +8,7 @@ import {SAY} from '../lib/dictionary.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
+import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -21,6 +22,8 @@ import {PermissionsEditor} from './PermissionsEditor.tsx';
 import {StaffCounters} from './StaffCounters.tsx';
 import {StaffFormFields} from './StaffFormFields.tsx';
 import {StaffStateActions} from './StaffStateActions.tsx';
+import {StaffInvitation} from './StaffInvitation.tsx';
+import {sendInvitation, staffInvitationPath} from './invite.ts';
 import * as m from '../paraglide/messages.js';
 
 /** A shadchan's form: /users/new-user (addShadchanim) and /users/edit/{id} (editShadchanim). */
@@ -43,7 +46,10 @@ function StaffEditor({param}: {param: string | undefined}) {
     value => (isNew ? mutators.staff.create(value) : mutators.staff.update(value)),
     () => {
       setInitial(form);
-      if (isNew) void navigate({to: staffEditPath(id), replace: true});
+      if (!isNew) return;
+      // A new member is sent their invitation at once: a link to choose a password (issue 30).
+      void sendInvitation(staffInvitationPath(id));
+      void navigate({to: staffEditPath(id), replace: true});
     },
     isNew ? SAY.saved : SAY.updated,
   );
@@ -109,6 +115,7 @@ function StaffEditor({param}: {param: string | undefined}) {
       </div>
 
       {user && !locked && <StaffStateActions user={user} self={user.id === ctx.userID} />}
+      {user && !locked && user.id !== ctx.userID && <StaffInvitation user={user} mayReset={can(ctx, 'editShadchanim')} />}
 
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
         <StaffFormFields form={form} set={set} errors={errors} roles={roles} />

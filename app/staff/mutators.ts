@@ -50,7 +50,13 @@ export async function createStaff({tx, ctx, args}: Write<StaffArgs>, now: number
   await assertMayCreateStaff(tx, ctx, args);
   await tx.mutate.user.insert({...publishedOf(args), id: args.id, createdAt: now, updatedAt: now});
   if (tx.location === 'client') {
-    await tx.mutate.staffDetail.insert({userID: args.id, ...particularsOf(args), permissions: [], score: 0, totalSuggestions: 0});
+    await tx.mutate.staffDetail.insert({
+      userID: args.id,
+      ...particularsOf(args),
+      permissions: [],
+      score: 0,
+      totalSuggestions: 0,
+    });
   }
 }
 

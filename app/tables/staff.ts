@@ -39,6 +39,9 @@ export const staffDetail = table('staffDetail')
     // Kept by the database from the shadchan's months (migrations/0042); the monthly score is that month's row.
     score: number(),
     totalSuggestions: number().from('total_suggestions'),
+    // Issue 30 (migrations/0049): the last invitation sent, and when a password was first chosen.
+    invitedAt: number().from('invited_at').optional(),
+    joinedAt: number().from('joined_at').optional(),
   })
   .primaryKey('userID');
 

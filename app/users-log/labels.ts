@@ -32,6 +32,9 @@ const ACTION_LABEL: Record<string, () => string> = {
   'self-verify-phone': m.users_log_action_self_verify_phone,
   'self-verify-email': m.users_log_action_self_verify_email,
   'self-logout': m.users_log_action_self_logout,
+  invitation: m.users_log_action_invitation,
+  'password-set': m.users_log_action_password_set,
+  'password-reset': m.users_log_action_password_reset,
 };
 
 /** How a code was sent (a code request's result starts with it). */
@@ -44,6 +47,8 @@ const CHANNEL_LABEL: Record<string, () => string> = {
 /** The results the server writes (server/auth/, server/audit/, server/candidates/), translated. */
 const RESULT_LABEL: Record<string, () => string> = {
   'signed-in': m.users_log_result_signed_in,
+  invitation: m.users_log_result_invitation,
+  reset: m.users_log_result_reset,
   'signed-out': m.users_log_result_signed_out,
   ok: m.users_log_result_ok,
   sent: m.users_log_result_sent,

@@ -14,7 +14,10 @@ export type AuthEventKind =
   | 'self-close-ticket'
   | 'self-verify-phone'
   | 'self-verify-email'
-  | 'self-logout';
+  | 'self-logout'
+  | 'invitation'
+  | 'password-set'
+  | 'password-reset';
 
 /**
  * The users log (spec: usersLog): every sign-in event with who (a staff user, or the ticket of a

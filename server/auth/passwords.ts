@@ -1,4 +1,7 @@
 import {hash, verify} from '@node-rs/argon2';
+import {ZxcvbnFactory} from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum).
 export const hashPassword = (password: string) => hash(password, {algorithm: 2});
@@ -8,3 +11,17 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   if (!passwordHash) return false;
   return verify(passwordHash, password).catch(() => false);
 }
+
+/**
+ * zxcvbn's estimate (a maintained checker: dictionaries of common passwords, names and words, keyboard
+ * patterns, dates, repeats), with the user's own name, phone and email counted as guessable too.
+ */
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: {...common.dictionary, ...english.dictionary},
+  graphs: common.adjacencyGraphs,
+  translations: english.translations,
+});
+
+/** A password someone could guess: zxcvbn scores it below 3 of 4 ("safely unguessable" needs 3). */
+export const isGuessablePassword = (password: string, userInputs: string[] = []) =>
+  zxcvbn.check(password, userInputs.filter(Boolean)).score < 3;

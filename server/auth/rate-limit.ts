@@ -30,6 +30,8 @@ export type Limits = {
   duplicateLookupsPerHour: number;
   /** Public benefit-card checks per client address, per 15 minutes. */
   bonusChecksPerIP: number;
+  /** Invitation links opened or answered per client address, per 15 minutes. */
+  invitationsPerIP: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -42,6 +44,7 @@ export const DEFAULT_LIMITS: Limits = {
   candidateFormsPerIP: 20,
   duplicateLookupsPerHour: 60,
   bonusChecksPerIP: 30,
+  invitationsPerIP: 30,
 };
 
 /** The limits an operator may change, and their environment variables (README). */
@@ -94,6 +97,7 @@ export function createLimits(
   const forms = limiter('candidate-form', limits.candidateFormsPerIP, HOUR);
   const lookups = limiter('duplicates', limits.duplicateLookupsPerHour, HOUR);
   const bonusChecks = limiter('bonus-check', limits.bonusChecksPerIP, MINUTES_15);
+  const invitations = limiter('invitation', limits.invitationsPerIP, MINUTES_15);
 
   /** One mail a day, whichever process gets there first (the alert's key is taken in Postgres). */
   async function alertOffice() {
@@ -159,6 +163,8 @@ export function createLimits(
     allowDuplicateLookup: (userID: string) => lookups.consume(userID),
     /** A public benefit-card check from this address; counts it. */
     allowBonusCheck: (ip: string) => bonusChecks.consume(ip),
+    /** An invitation link opened or answered from this address; counts it. */
+    allowInvitation: (ip: string) => invitations.consume(ip),
   };
 }
 

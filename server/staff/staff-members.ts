@@ -80,12 +80,12 @@ export type RepresentativeAccount = Pick<StaffArgs, 'id' | 'name' | 'gender' | '
 async function insertUser(pg: TransactionSql, user: Omit<StaffArgs, 'phone'> & {phone: string | null}, extras: StaffExtras) {
   await pg`
     INSERT INTO app_user (id, name, gender, role, permissions, community_id, phone, landline, email, employment,
-                          print_notes, available_hours, password_hash, approved_at, declaration_accepted_on,
-                          agreement_due)
+                          print_notes, available_hours, password_hash, joined_at, approved_at,
+                          declaration_accepted_on, agreement_due)
     VALUES (${user.id}, ${user.name}, ${user.gender}, ${user.role}, ${pg.json([...(extras.permissions ?? [])])},
             ${extras.communityID ?? null}, ${user.phone}, ${user.landline}, ${user.email}, ${user.employment},
             ${user.printNotes}, ${user.availableHours}, ${extras.passwordHash ?? null},
-            ${extras.approved ? new Date() : null}, ${extras.declarationAccepted ? new Date() : null},
+            ${extras.passwordHash ? new Date() : null}, ${extras.approved ? new Date() : null}, ${extras.declarationAccepted ? new Date() : null},
             ${!extras.agreementSigned})`;
 }
 

@@ -26,6 +26,7 @@ const GENEROUS: Limits = {
   candidateFormsPerIP: 1000,
   duplicateLookupsPerHour: 1000,
   bonusChecksPerIP: 1000,
+  invitationsPerIP: 1000,
 };
 
 /**
@@ -69,11 +70,16 @@ export async function startTestApi(
     devSignIn: options.devSignIn ?? true,
     production: options.production,
     appOrigins: [TEST_APP_ORIGIN],
-    contact: {mailer: mail, officeEmail: 'office@kesher.test'},
+    contact: {mailer: {send: tracked(mail.send)}, officeEmail: 'office@kesher.test'},
     serveClient: false,
     zeroPort: 4848,
     codes: {
-      delivery: {ring: tracked(phone.ring), whatsapp: tracked(phone.whatsapp), email: tracked(mail.email)},
+      delivery: {
+        ring: tracked(phone.ring),
+        whatsapp: tracked(phone.whatsapp),
+        email: tracked(mail.email),
+        message: tracked(phone.message),
+      },
       callerPool: callerPool({HUNGUP_CALLER_POOL: '+97235550000..+97235559999'}),
     },
     // Counts live in Postgres, shared by every test file: each API counts under its own scope.

@@ -25,11 +25,10 @@ export function deliveryFromEnv(env: NodeJS.ProcessEnv, development: boolean) {
     ring: phone?.ring ?? dev.delivery.ring,
     whatsapp: phone?.whatsapp ?? dev.delivery.whatsapp,
     email: mail?.email ?? dev.delivery.email,
+    message: phone?.message ?? dev.delivery.message,
   };
-  // Office mail (the contact dialog): over SMTP, or printed to the terminal in development.
-  const mailer: Mailer = mail ?? {
-    send: async message => console.log(`[dev mail] to ${message.to}: ${message.subject}\n${message.text}`),
-  };
+  // Other mail (the contact dialog, invitations): over SMTP, or the development outbox.
+  const mailer: Mailer = mail ?? dev.mailer;
   return {delivery, mailer, outbox: dev.outbox};
 }
 

@@ -11,14 +11,23 @@ export interface CodeDelivery {
   whatsapp(to: string, code: string): Promise<void>;
   /** Mail the code: a sign-in code, or the code that verifies a ticket's email (the candidate's screen). */
   email(to: string, code: string, purpose?: EmailCodePurpose): Promise<void>;
+  /** A text by the provider's message channel (WhatsApp, or SMS where it has none): an invitation's link. */
+  message(to: string, text: string): Promise<void>;
 }
 
-export type EmailCodePurpose = 'sign-in' | 'verify-email';
+export type EmailCodePurpose = 'sign-in' | 'verify-email' | 'reset';
 
 /** Other mail the app sends (the contact dialog to the office). */
 export interface Mailer {
   send(message: {to: string; subject: string; text: string; replyTo?: string}): Promise<void>;
 }
 
-/** What a delivery sent, as the development outbox shows it. */
-export type OutboxEntry = {at: number; channel: 'hungup' | 'whatsapp' | 'email'; to: string; code: string; from?: string};
+/** What a delivery sent, as the development outbox shows it: a code, or a message's text (with its link). */
+export type OutboxEntry = {
+  at: number;
+  channel: 'hungup' | 'whatsapp' | 'email' | 'message';
+  to: string;
+  code?: string;
+  text?: string;
+  from?: string;
+};
