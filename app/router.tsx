@@ -30,6 +30,8 @@ import {GoalsPage} from './scores/GoalsPage.tsx';
 import {CardEditPage} from './candidates/card/CardEditPage.tsx';
 import {DashboardPage} from './dashboard/DashboardPage.tsx';
 import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
+import {ForgotPasswordPage} from './login/ForgotPasswordPage.tsx';
+import {FORGOT_PASSWORD_PATH} from './login/paths.ts';
 import {AgreementPage} from './agreement/AgreementPage.tsx';
 import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
@@ -317,8 +319,13 @@ const registrationFormRoute = createRoute({
   component: RegistrationFormPage,
 });
 
-/** An invitation's link (issue 30): a new staff member chooses a password. */
+/** An invitation's link (issue 30): a new staff member chooses a password; or one forgotten is replaced. */
 const invitationRoute = createRoute({getParentRoute: () => rootRoute, path: '/invitation/$token', component: InvitationPage});
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: FORGOT_PASSWORD_PATH,
+  component: ForgotPasswordPage,
+});
 
 /** A benefit card's public check (spec §2 bonuses/check-validation) and the printable card (issue 15). */
 const bonusCheckRoute = createRoute({
@@ -345,6 +352,7 @@ const routeTree = rootRoute.addChildren([
   candidateFormRoute,
   registrationFormRoute,
   invitationRoute,
+  forgotPasswordRoute,
   bonusCheckRoute,
   bonusCardRoute,
   forumRoute,

@@ -48,3 +48,6 @@ ALTER PUBLICATION kesher ADD TABLE staff_detail (
 -- Forgot password (issue 30): a code asked for a reset resets only, and a sign-in code signs in only,
 -- though both come the same way, under the same limits and lockout.
 ALTER TABLE login_code ADD COLUMN purpose text NOT NULL DEFAULT 'sign-in' CHECK (purpose IN ('sign-in', 'reset'));
+-- A reset's code, once checked, lets its browser choose the password within the code's lifetime; then
+-- it is completed and can do nothing more.
+ALTER TABLE login_code ADD COLUMN completed_at timestamptz;

@@ -47,6 +47,7 @@ import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
 import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
 import {isImportUploadPath, mountImportRoutes} from './imports/routes.ts';
 import {mountInvitationRoutes} from './staff/invitation-routes.ts';
+import {mountResetRoutes} from './auth/reset-routes.ts';
 
 /** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
 export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -162,14 +163,17 @@ export function createApi(options: ApiOptions) {
   mountExportRoutes(app, sql, options.exportsDir ?? exportsDirFromEnv());
   // Excel import (issue 16)
   mountImportRoutes(app, sql);
-  // Staff accounts from invitation to password (issue 30); links point at the address users open.
-  mountInvitationRoutes(app, {
+  // Staff accounts from invitation to password, and "forgot password" (issue 30); links point at the
+  // address users open.
+  const accounts = {
     sql,
     delivery: options.codes.delivery,
     mailer: options.contact.mailer,
     appURL: options.appOrigins?.[0] ?? 'http://localhost',
     limits,
-  });
+  };
+  mountInvitationRoutes(app, accounts);
+  mountResetRoutes(app, accounts);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
   mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);

@@ -7,13 +7,23 @@ import {PASSWORD_MIN} from '../lib/passwords.ts';
  */
 const phone = v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(30, 'tooLong'));
 
+/** What a code is asked for: signing in, or choosing a new password ("forgot password"). */
+const purpose = v.optional(v.picklist(['sign-in', 'reset'], 'invalidInput'), 'sign-in');
+
 export const callMeSchema = v.object({
   phone,
   codeType: v.picklist(['hungup', 'whatsapp'], 'invalidCodeType'),
+  purpose,
 });
 
 export const emailCodeSchema = v.object({
   email: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(254, 'tooLong'), v.email('invalidEmail')),
+  purpose,
+});
+
+/** "Forgot password", step two: the code that came. */
+export const resetCodeSchema = v.object({
+  verifyCode: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(64, 'tooLong')),
 });
 
 export const verifySchema = v.object({

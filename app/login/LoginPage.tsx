@@ -1,5 +1,5 @@
 import {useEffect, useRef, useState} from 'react';
-import {useRouteContext, useSearch} from '@tanstack/react-router';
+import {Link, useRouteContext, useSearch} from '@tanstack/react-router';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AdminNotifications} from './AdminNotifications.tsx';
 import {ForumUnreadPopup} from './ForumUnreadPopup.tsx';
@@ -10,6 +10,7 @@ import {CodeVerify} from './CodeVerify.tsx';
 import {Declaration} from './Declaration.tsx';
 import {DevPanel} from './DevPanel.tsx';
 import {loginErrorText} from './errors.ts';
+import {FORGOT_PASSWORD_PATH} from './paths.ts';
 import {remember, rememberDeclaration, remembered, type CodeType} from './remembered.ts';
 import {decodeGoogleState, encodeGoogleState, googleRedirectUri} from '../auth/google-state.ts';
 import {localPath} from '../auth/local-path.ts';
@@ -251,6 +252,11 @@ export function LoginPage() {
       {status === 'final' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
 
       <nav className="mt-6 flex flex-col items-center gap-1.5 border-t border-slate-100 pt-5 text-sm">
+        {(status === 'none' || status === 'calledSuccess') && (
+          <Link to={FORGOT_PASSWORD_PATH} className="text-brand-700 hover:underline" data-testid="login-forgot">
+            {m.login_forgot()}
+          </Link>
+        )}
         <a href="/self-user/login" className="text-brand-700 hover:underline">
           {m.login_self_user_link()}
         </a>

@@ -33,6 +33,8 @@ const ACTION_LABEL: Record<string, () => string> = {
   'self-verify-email': m.users_log_action_self_verify_email,
   'self-logout': m.users_log_action_self_logout,
   invitation: m.users_log_action_invitation,
+  'reset-code-request': m.users_log_action_reset_code_request,
+  'reset-verify': m.users_log_action_reset_verify,
   'password-set': m.users_log_action_password_set,
   'password-reset': m.users_log_action_password_reset,
 };

@@ -16,6 +16,8 @@ export type AuthEventKind =
   | 'self-verify-email'
   | 'self-logout'
   | 'invitation'
+  | 'reset-code-request'
+  | 'reset-verify'
   | 'password-set'
   | 'password-reset';
 

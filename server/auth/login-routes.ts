@@ -5,7 +5,7 @@ import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent} from './audit.ts';
-import {createLoginCode, randomCode, type Channel} from './codes.ts';
+import {createLoginCode, randomCode, type Channel, type CodePurpose} from './codes.ts';
 import type {CodeDelivery} from './delivery/index.ts';
 import type {ApiLimits} from './rate-limit.ts';
 import {setAttemptCookie, verifyAndSignIn} from './finish-sign-in.ts';
@@ -36,10 +36,16 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     return undefined;
   }
 
-  async function requestCode(c: Context<ApiEnv>, channel: Exclude<Channel, 'google'>, target: string) {
+  async function requestCode(c: Context<ApiEnv>, channel: Exclude<Channel, 'google'>, target: string, purpose: CodePurpose) {
     const ip = clientIP(c);
     const log = (result: string, userID?: string | null) =>
-      logAuthEvent(sql, {kind: 'code-request', result: `${channel}: ${result}`, target, ip, userID});
+      logAuthEvent(sql, {
+        kind: purpose === 'reset' ? 'reset-code-request' : 'code-request',
+        result: `${channel}: ${result}`,
+        target,
+        ip,
+        userID,
+      });
     const byPhone = channel !== 'email';
     // Every request for a number counts against it, known or not, so a refusal tells nothing.
     const [requestOK, numberOK] = await Promise.all([
@@ -58,7 +64,7 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     const [user] = await sql<{id: string}[]>`SELECT id FROM app_user WHERE ${column} = ${target}`;
     const caller = channel === 'hungup' ? options.callerPool.pick() : undefined;
     const code = caller ? caller.slice(-6) : randomCode();
-    const attempt = await createLoginCode(sql, {channel, target, userID: user?.id ?? null, code});
+    const attempt = await createLoginCode(sql, {channel, target, userID: user?.id ?? null, code, purpose});
     const withheld = user ? await withholding(user.id, byPhone) : 'unknown-target';
     // Delivered after answering, so a registered target answers exactly like an unknown one (same
     // body, same timing); a failed delivery lands in the users log and the user asks again.
@@ -68,7 +74,7 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
         ? delivery.ring(target, caller)
         : channel === 'whatsapp'
           ? delivery.whatsapp(target, code)
-          : delivery.email(target, code);
+          : delivery.email(target, code, purpose === 'reset' ? 'reset' : 'sign-in');
       void send.then(
         () => log('sent', user?.id),
         async (error: Error) => {
@@ -86,13 +92,13 @@ export function mountLoginRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
     if (body instanceof Response) return body;
     const phone = toE164(body.phone);
     if (!phone) return fail(c, 400, 'invalidPhone', 'Invalid phone number', [{field: 'phone', message: 'invalidPhone'}]);
-    return requestCode(c, body.codeType, phone);
+    return requestCode(c, body.codeType, phone, body.purpose);
   });
 
   app.post('/api/users/get-code-to-email', async c => {
     const body = await readBody(c, emailCodeSchema);
     if (body instanceof Response) return body;
-    return requestCode(c, 'email', body.email.toLowerCase());
+    return requestCode(c, 'email', body.email.toLowerCase(), body.purpose);
   });
 
   app.post('/api/users/verify-number', c => verifyAndSignIn(c, sql, limits, 'verify-number', ['hungup', 'whatsapp']));

@@ -22,6 +22,28 @@ const zxcvbn = new ZxcvbnFactory({
   translations: english.translations,
 });
 
-/** A password someone could guess: zxcvbn scores it below 3 of 4 ("safely unguessable" needs 3). */
-export const isGuessablePassword = (password: string, userInputs: string[] = []) =>
-  zxcvbn.check(password, userInputs.filter(Boolean)).score < 3;
+/**
+ * A password someone could guess: zxcvbn scores it below 3 of 4 ("safely unguessable" needs 3), its
+ * owner's name (and each word of it), email (and the part before the @) and phone (as dialled at home
+ * too) counted as guessable.
+ */
+export function isGuessablePassword(
+  password: string,
+  owner: {name?: string | null; email?: string | null; phone?: string | null} = {},
+): boolean {
+  const national = owner.phone?.replace(/^\+972/, '0');
+  const inputs = [
+    owner.name,
+    ...(owner.name?.split(/\s+/) ?? []),
+    owner.email,
+    owner.email?.split('@')[0],
+    owner.phone,
+    national,
+  ];
+  return (
+    zxcvbn.check(
+      password,
+      inputs.filter((input): input is string => Boolean(input)),
+    ).score < 3
+  );
+}

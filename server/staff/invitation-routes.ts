@@ -1,5 +1,6 @@
 import type {Hono} from 'hono';
 import {newPasswordSchema} from '../../app/auth/schemas.ts';
+import {invitationPath} from '../../app/invitation/paths.ts';
 import {can} from '../../permissions/context.ts';
 import {mayManageStaff} from '../../permissions/staff.ts';
 import type {CodeDelivery, Mailer} from '../auth/delivery/index.ts';
@@ -20,9 +21,6 @@ export type InvitationOptions = {
   appURL: string;
   limits: ApiLimits;
 };
-
-/** The public page an invitation's link opens (app/router.tsx). */
-export const invitationPath = (token: string) => `/invitation/${token}`;
 
 /**
  * Invitations (issue 30): who manages staff sends one (again), or resets a user's password, which ends

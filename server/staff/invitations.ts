@@ -57,7 +57,7 @@ export async function acceptInvitation(sql: Sql, token: string, password: string
     const [locked] = await tx`SELECT 1 FROM staff_invitation WHERE token_hash = ${sha256(token)} FOR UPDATE`;
     const {state, user} = await invitationOf(tx, token);
     if (!locked || state !== 'valid' || !user) return {ok: false, state};
-    if (isGuessablePassword(password, [user.name, ...user.name.split(/\s+/), user.phone ?? '', user.email ?? ''])) {
+    if (isGuessablePassword(password, user)) {
       return {ok: false, issue: 'passwordCommon'};
     }
     await tx`UPDATE staff_invitation SET used_at = now() WHERE token_hash = ${sha256(token)}`;

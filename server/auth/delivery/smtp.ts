@@ -11,17 +11,23 @@ export function smtpMailer(smtpURL: string, from: string): Mailer & Pick<CodeDel
     send,
     email: (to, code, purpose = 'sign-in') =>
       send(
-        purpose === 'verify-email'
+        purpose === 'reset'
           ? {
               to,
-              subject: `קוד אימות לקשר: ${code} · Kesher verification code`,
-              text: `קוד האימות של כתובת הדוא״ל בכרטיס שלך בקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher code to verify the email on your profile: ${code}\nIt is valid for 10 minutes.`,
+              subject: `קוד לבחירת סיסמה חדשה בקשר: ${code} · Kesher new password code`,
+              text: `הקוד לבחירת סיסמה חדשה בקשר: ${code}\nהקוד תקף ל-10 דקות. אם לא ביקשת זאת, אפשר להתעלם מההודעה.\n\nYour code to choose a new Kesher password: ${code}\nIt is valid for 10 minutes. If you did not ask for it, ignore this message.`,
             }
-          : {
-              to,
-              subject: `קוד כניסה לקשר: ${code} · Kesher sign-in code`,
-              text: `קוד הכניסה שלך לקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher sign-in code: ${code}\nIt is valid for 10 minutes.`,
-            },
+          : purpose === 'verify-email'
+            ? {
+                to,
+                subject: `קוד אימות לקשר: ${code} · Kesher verification code`,
+                text: `קוד האימות של כתובת הדוא״ל בכרטיס שלך בקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher code to verify the email on your profile: ${code}\nIt is valid for 10 minutes.`,
+              }
+            : {
+                to,
+                subject: `קוד כניסה לקשר: ${code} · Kesher sign-in code`,
+                text: `קוד הכניסה שלך לקשר: ${code}\nהקוד תקף ל-10 דקות.\n\nYour Kesher sign-in code: ${code}\nIt is valid for 10 minutes.`,
+              },
       ),
   };
 }

@@ -1,0 +1,144 @@
+import {Link} from '@tanstack/react-router';
+import {CheckCircle2} from 'lucide-react';
+import {useState, type FormEvent} from 'react';
+import {newPasswordSchema} from '../auth/schemas.ts';
+import {fieldErrorsOf, focusFirstInvalid, validate, type FieldErrors} from '../lib/field-errors.ts';
+import {PASSWORD_MIN} from '../lib/passwords.ts';
+import {AuthFrame, CodeField} from '../ui/AuthFrame.tsx';
+import {Button, Field} from '../ui/controls.tsx';
+import {usePageTitle} from '../ui/page-title.ts';
+import {PasswordPair} from '../ui/PasswordPair.tsx';
+import {call} from './api.ts';
+import {CodeRequest, type LoginTab} from './CodeRequest.tsx';
+import {loginErrorText} from './errors.ts';
+import {remembered, type CodeType} from './remembered.ts';
+import * as m from '../paraglide/messages.js';
+
+type Step = 'request' | 'code' | 'password' | 'done';
+
+/**
+ * /forgot-password (issue 30): a code to the account's phone or email, as for signing in (the same
+ * limits, and the same answer whether or not an account has them), then the code, then a new password,
+ * which ends every session of the account.
+ */
+export function ForgotPasswordPage() {
+  usePageTitle(m.forgot_title());
+  const saved = remembered();
+  const [step, setStep] = useState<Step>('request');
+  const [tab, setTab] = useState<LoginTab>(saved.email && !saved.phone ? 'email' : 'phone');
+  const [phone, setPhone] = useState(saved.phone ?? '');
+  const [email, setEmail] = useState(saved.email ?? '');
+  const [codeType, setCodeType] = useState<CodeType>(saved.codeType ?? 'hungup');
+  const [sentBy, setSentBy] = useState<CodeType | 'email'>('hungup');
+  const [code, setCode] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function sendCode() {
+    setWaiting(true);
+    setError(undefined);
+    const result =
+      tab === 'phone'
+        ? await call('/api/users/call-me', {phone, codeType, purpose: 'reset'})
+        : await call('/api/users/get-code-to-email', {email, purpose: 'reset'});
+    setWaiting(false);
+    if (!result.ok && result.error === 'callsUnavailable') setTab('email');
+    if (!result.ok) return setError(loginErrorText(result.error, result.message));
+    setSentBy(tab === 'phone' ? codeType : 'email');
+    setStep('code');
+  }
+
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    if (code.trim() === '') return;
+    setWaiting(true);
+    setError(undefined);
+    const result = await call('/api/users/reset-password/verify', {verifyCode: code.trim()});
+    setWaiting(false);
+    if (!result.ok) {
+      if (result.error === 'codeExpired') setStep('request');
+      return setError(loginErrorText(result.error, result.message));
+    }
+    setStep('password');
+  }
+
+  async function choose(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const password = String(data.get('password') ?? '');
+    const checked = validate(newPasswordSchema, {password});
+    if (!checked.ok) return void (setErrors(checked.errors), focusFirstInvalid(form));
+    if (password !== data.get('passwordAgain')) {
+      return void (setErrors({passwordAgain: m.error_passwords_differ()}), focusFirstInvalid(form));
+    }
+    setWaiting(true);
+    setError(undefined);
+    const result = await call('/api/users/reset-password', {password});
+    setWaiting(false);
+    if (result.ok) return setStep('done');
+    if (result.issues) return void (setErrors(fieldErrorsOf(result.issues)), focusFirstInvalid(form));
+    if (result.error === 'codeExpired') setStep('request');
+    setError(loginErrorText(result.error, result.message));
+  }
+
+  const back = (
+    <Link to="/login" className="block text-center text-sm text-white/90 hover:text-white hover:underline">
+      {m.login_back()}
+    </Link>
+  );
+
+  if (step === 'done') {
+    return (
+      <AuthFrame title={m.forgot_title()}>
+        <div className="space-y-4 text-center" data-testid="forgot-done">
+          <CheckCircle2 className="mx-auto size-12 text-emerald-600" aria-hidden />
+          <p className="text-slate-700">{m.forgot_done()}</p>
+          <Link to="/login" className="block rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700">
+            {m.invitation_go_login()}
+          </Link>
+        </div>
+      </AuthFrame>
+    );
+  }
+  return (
+    <AuthFrame title={m.forgot_title()} subtitle={m.forgot_intro()} error={error} below={back}>
+      {step === 'request' && (
+        <CodeRequest
+          tab={tab}
+          onTab={setTab}
+          phone={phone}
+          onPhone={setPhone}
+          codeType={codeType}
+          onCodeType={setCodeType}
+          email={email}
+          onEmail={setEmail}
+          waiting={waiting}
+          onSend={() => void sendCode()}
+        />
+      )}
+      {step === 'code' && (
+        <form onSubmit={e => void verify(e)} className="space-y-4" data-testid="forgot-code">
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="code-hint">
+            {sentBy === 'hungup' ? m.login_code_hint_hungup() : m.login_code_hint_sent()}
+          </p>
+          <Field label={m.login_code_label()}>{p => <CodeField fieldProps={p} value={code} onChange={setCode} />}</Field>
+          <Button type="submit" disabled={waiting || code.trim() === ''} className="w-full py-2.5" data-testid="forgot-verify">
+            {waiting ? m.verifying() : m.forgot_continue()}
+          </Button>
+        </form>
+      )}
+      {step === 'password' && (
+        <form onSubmit={e => void choose(e)} noValidate className="space-y-4" data-testid="forgot-password-form">
+          <p className="text-slate-700">{m.forgot_password_intro()}</p>
+          <PasswordPair errors={errors} onEdit={field => setErrors(({[field]: _, ...rest}) => rest)} />
+          <p className="text-xs text-slate-500">{m.invitation_password_hint({min: PASSWORD_MIN})}</p>
+          <Button type="submit" disabled={waiting} className="w-full py-2.5" data-testid="forgot-submit">
+            {m.forgot_submit()}
+          </Button>
+        </form>
+      )}
+    </AuthFrame>
+  );
+}
