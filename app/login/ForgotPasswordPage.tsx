@@ -85,7 +85,7 @@ export function ForgotPasswordPage() {
 
   const back = (
     <Link to="/login" className="block text-center text-sm text-white/90 hover:text-white hover:underline">
-      {m.login_back()}
+      {m.invitation_go_login()}
     </Link>
   );
 
@@ -103,7 +103,7 @@ export function ForgotPasswordPage() {
     );
   }
   return (
-    <AuthFrame title={m.forgot_title()} subtitle={m.forgot_intro()} error={error} below={back}>
+    <AuthFrame title={m.forgot_title()} subtitle={step === 'request' ? m.forgot_intro() : undefined} error={error} below={back}>
       {step === 'request' && (
         <CodeRequest
           tab={tab}
