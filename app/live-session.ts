@@ -19,7 +19,7 @@ export function useLiveSessionUser() {
     const user = context.session.user;
     // The grants arrive with the row's particulars; until they have, the session's own stand.
     if (!me?.detail || !user) return;
-    const permissions = effectivePermissions(me.role, me.detail.permissions);
+    const permissions = effectivePermissions(me.role, me.detail.permissions, me.detail.withheld);
     if (me.role === user.role && permissions.join() === user.permissions.join()) return;
     const session = {...context.session, user: {...user, role: me.role, permissions}};
     router.update({...router.options, context: {...context, session}});

@@ -24,8 +24,9 @@ export function visibleProfilesSql(sql: Sql, ctx: AuthContext | undefined): Frag
                  can(ctx, 'authorizeTemporaryProfiles') || ctx.role !== 'coordinator'
                    ? sql``
                    : sql`OR (p.state = 'pending' AND p.database = 'general' AND EXISTS (
-                           SELECT 1 FROM app_user u WHERE u.community_id = p.community_id
-                           AND u.id = ${me} AND u.role = 'coordinator'))`
+                           SELECT 1 FROM app_user u
+                            WHERE (u.community_id = p.community_id OR u.institution_id = p.institution_id)
+                              AND u.id = ${me} AND u.role = 'coordinator'))`
                }
                OR (p.database = 'general'
                    AND (p.visibility = 'all'

@@ -11,8 +11,9 @@ type ProfileQuery<R> = Query<'profile', Schema, R>;
  * - admin: everything;
  * - with showTickets: their own cards, and general-database cards that are open to all or that chose
  *   this user (spec §6 "all site contacts or restricted to chosen parties"); a card awaiting approval
- *   (pending, §4) only with authorizeTemporaryProfiles, or, for a community's coordinator, those of
- *   their community (what its registration link brings in waits for them, issue 13: decidesPending);
+ *   (pending, §4) only with authorizeTemporaryProfiles, or, for a community's or an institution's
+ *   coordinator, those of their place (what a registration link brings in waits for them, issue 13;
+ *   the place is chosen on the staff form, issue 30: decidesPending);
  * - a representative: exactly the general database's cards under their care (spec §2), those of the
  *   community or the institution they represent, as the representative table links their account
  *   (migrations/0026); pending ones as above. A shadchan's personal database is theirs and the
@@ -55,7 +56,10 @@ export function visibleProfiles<R>(
                     and(
                       cmp('state', 'pending'),
                       cmp('database', 'general'),
-                      exists('communityCoordinators', coordinates, INSIDE_OR),
+                      or(
+                        exists('communityCoordinators', coordinates, INSIDE_OR),
+                        exists('institutionCoordinators', coordinates, INSIDE_OR),
+                      ),
                     ),
                   ]),
               and(
@@ -75,25 +79,35 @@ export function visibleProfiles<R>(
 
 /**
  * Pending cards (spec §4) this user decides on, approving or discarding them: every one they see with
- * authorizeTemporaryProfiles; a community's coordinator, the general database's pending cards of their
- * community. The query form of `decidesPending`, which the card's screen uses.
+ * authorizeTemporaryProfiles; a community's or an institution's coordinator, the general database's
+ * pending cards of their place. The query form of `decidesPending`, which the card's screen uses.
  */
 export function decidablePending<R>(q: ProfileQuery<R>, ctx: AuthContext | undefined): ProfileQuery<R> {
   const pending = visibleProfiles(q, ctx).where('state', 'pending');
   if (can(ctx, 'authorizeTemporaryProfiles')) return pending;
   if (ctx?.role !== 'coordinator') return q.where('id', 'IS', null);
-  return pending.where('database', 'general').whereExists('communityCoordinators', u => u.where('id', ctx.userID));
+  const me = (u: Query<'user', Schema>) => u.where('id', ctx.userID);
+  return pending
+    .where('database', 'general')
+    .where(({or, exists}) =>
+      or(exists('communityCoordinators', me, INSIDE_OR), exists('institutionCoordinators', me, INSIDE_OR)),
+    );
 }
 
-/** Whether this user decides on this pending card; `myCommunityID` is their own (app_user.community_id). */
+/** The place a coordinator serves (app_user.community_id or institution_id, migrations/0050). */
+export type StaffPlace = {communityID?: string | null | undefined; institutionID?: string | null | undefined};
+
+/** Whether this user decides on this pending card; `mine` is the user's own place. */
 export function decidesPending(
   ctx: AuthContext,
-  card: {state: string; database: string; communityID?: string | null | undefined},
-  myCommunityID: string | null | undefined,
+  card: {state: string; database: string} & StaffPlace,
+  mine: StaffPlace | undefined,
 ): boolean {
   if (card.state !== 'pending' || !can(ctx, 'showTickets')) return false;
   if (can(ctx, 'authorizeTemporaryProfiles')) return true;
+  if (ctx.role !== 'coordinator' || card.database !== 'general' || !mine) return false;
   return (
-    ctx.role === 'coordinator' && card.database === 'general' && card.communityID != null && card.communityID === myCommunityID
+    (card.communityID != null && card.communityID === mine.communityID) ||
+    (card.institutionID != null && card.institutionID === mine.institutionID)
   );
 }

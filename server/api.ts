@@ -143,7 +143,7 @@ export function createApi(options: ApiOptions) {
   mountUsersLogRoutes(app, sql);
   // Reports (issue 17)
   mountReportRoutes(app, sql);
-  mountContactRoutes(app, options.contact);
+  mountContactRoutes(app, sql, options.contact);
   mountForumRoutes(app, sql, options.forum);
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);
   mountCandidateCountRoutes(app, sql);

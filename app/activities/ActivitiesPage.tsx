@@ -16,6 +16,7 @@ import {ActivityFilters} from './ActivityFilters.tsx';
 import {STATUS_LABEL, STATUS_TONE, TYPE_LABEL, personName} from './labels.ts';
 import {filtersOf, isBare, listArgsOf, type ListFilters} from './list-filters.ts';
 import {ACTIVITIES_PATH, NEW_ACTIVITY_PATH, activityPath} from './paths.ts';
+import {SAY} from '../lib/dictionary.ts';
 import * as m from '../paraglide/messages.js';
 
 const PAGE = 100;
@@ -93,7 +94,8 @@ export function ActivitiesPage() {
 
       {rows.length === 0 ? (
         complete ? (
-          <EmptyState icon={ClipboardList}>{m.activities_empty()}</EmptyState>
+          // A candidate named in the filter (spec §8): "no results for the specified profile".
+          <EmptyState icon={ClipboardList}>{args.candidate ? SAY.noResultsForProfile() : m.activities_empty()}</EmptyState>
         ) : (
           <ListLoading />
         )

@@ -113,7 +113,7 @@ function ActivityEditor({param}: {param: string}) {
     const checked = validate(activitySchema, args);
     if (!checked.ok) {
       showErrors(checked.errors);
-      toast.error(m.error_invalid_input());
+      toast.error(checked.summary);
       return;
     }
     setSaving(true);

@@ -10,8 +10,19 @@ import * as m from '../paraglide/messages.js';
 const textareaClass =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500 focus:outline-none';
 
-/** Contact and training coordination (spec §1, §5, §8): a message to the office, by email. */
-export function ContactDialog({open, onOpenChange}: {open: boolean; onOpenChange: (open: boolean) => void}) {
+/**
+ * Contact and training coordination (spec §1, §5, §8): a message to the office, by email. Opened from a
+ * card, it is about that card: its number and name go with the message (spec §3 contact task).
+ */
+export function ContactDialog({
+  open,
+  onOpenChange,
+  about,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  about?: {id: string; name: string};
+}) {
   const {session} = useRouteContext({from: '/shell'});
   const user = session.user!;
   const [message, setMessage] = useState('');
@@ -24,7 +35,13 @@ export function ContactDialog({open, onOpenChange}: {open: boolean; onOpenChange
     if (!message.trim()) return setProblem({title: m.error_title(), text: m.contact_empty_error()});
     setSending(true);
     const result = await call('/api/users/send-mail-dental', {
-      task: {UserID: user.ID, ShadchanName: user.Name, NoteText: composeContactNote(message, training), Type: 'contactUs'},
+      task: {
+        UserID: user.ID,
+        ShadchanName: user.Name,
+        NoteText: composeContactNote(message, training),
+        Type: 'contactUs',
+        ...(about ? {PeopleID: about.id, PeopleName: about.name} : {}),
+      },
     });
     setSending(false);
     if (!result.ok) return setProblem({title: m.contact_failed_title(), text: m.contact_failed_text()});
@@ -38,6 +55,11 @@ export function ContactDialog({open, onOpenChange}: {open: boolean; onOpenChange
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={m.contact_title()} description={m.contact_description()}>
       <form onSubmit={e => void submit(e)} className="space-y-4" data-testid="contact-form" noValidate>
+        {about && (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="contact-about">
+            {m.contact_about()} <bdi className="font-medium">{about.name}</bdi>
+          </p>
+        )}
         {problem && (
           <div
             role="alert"

@@ -30,7 +30,7 @@ async function recipientsOf(tx: Transaction, ctx: AuthContext, args: IdeaSendArg
   const recipients: string[] = [];
   for (const userID of owners) {
     const user = await tx.run(zql.user.where('id', userID).related('detail').one());
-    const permissions = effectivePermissions(user?.role ?? 'blocked', user?.detail?.permissions ?? []);
+    const permissions = effectivePermissions(user?.role ?? 'blocked', user?.detail?.permissions, user?.detail?.withheld);
     if (user && can({userID, role: user.role, permissions}, 'ideasBank')) {
       recipients.push(userID);
     }

@@ -24,6 +24,8 @@ const REQUIRED: Record<string, () => string> = {
   verifyCode: m.required_code,
   role: m.staff_required_role,
   placeID: m.representative_place_required,
+  // The staff form's community or institution (issue 30).
+  place: m.representative_place_required,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -33,9 +35,10 @@ const MESSAGES: Record<string, () => string> = {
   unknownOption: m.error_unknown_option,
   digitsOnly: m.error_digits_only,
   invalidId: m.error_invalid_id,
-  invalidPhone: m.error_invalid_number,
+  invalidPhone: m.error_invalid_phone,
   outOfRange: m.error_out_of_range,
   invalidNumber: m.error_not_a_number,
+  invalidAmount: m.error_invalid_amount,
   idExists: m.dict_id_exists,
   birthDateMismatch: m.dict_birth_date_mismatch,
   genderMismatch: m.dict_gender_mismatch,
@@ -104,12 +107,15 @@ export function messageFor(field: string, key: string, required: RequiredMessage
   return (MESSAGES[key] ?? m.error_invalid_input)();
 }
 
-/** Validates with the shared schema; returns the parsed value or one translated message per field. */
+/**
+ * Validates with the shared schema; returns the parsed value, or one translated message per field and
+ * the form's one-line summary (summaryOf).
+ */
 export function validate<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
   required?: RequiredMessages,
-): {ok: true; value: v.InferOutput<S>} | {ok: false; errors: FieldErrors} {
+): {ok: true; value: v.InferOutput<S>} | {ok: false; errors: FieldErrors; summary: string} {
   const result = v.safeParse(schema, input);
   if (result.success) return {ok: true, value: result.output};
   const errors: FieldErrors = {};
@@ -117,8 +123,15 @@ export function validate<S extends v.GenericSchema>(
     const field = fieldOf(v.getDotPath(issue) ?? '');
     errors[field] ??= messageFor(field, issue.message, required);
   }
-  return {ok: false, errors};
+  return {ok: false, errors, summary: summaryOf(result.issues)};
 }
+
+/**
+ * What a refused form says in one line (spec §8): "incomplete information" when all that is wrong is
+ * missing, else "error in details, check and try again".
+ */
+export const summaryOf = (issues: readonly {message: string}[]) =>
+  (issues.length > 0 && issues.every(issue => issue.message === 'required') ? m.dict_incomplete : m.error_invalid_input)();
 
 /**
  * A server rejection: field errors when the server named fields, otherwise one message for a toast;
@@ -128,7 +141,7 @@ export function serverErrorOf(details: unknown): {fields: FieldErrors; message: 
   const code = errorCodeOf(details);
   const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
   const fields = fieldErrorsOf(issues);
-  const message = (code ? ERROR_TEXT[code] : m.error_unable_to_save)();
+  const message = code === 'invalidInput' ? summaryOf(issues) : (code ? ERROR_TEXT[code] : m.error_unable_to_save)();
   const profileID = (details as {profileID?: unknown} | undefined)?.profileID;
   return {fields, message, ...(typeof profileID === 'string' ? {profileID} : {})};
 }

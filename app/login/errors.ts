@@ -2,7 +2,7 @@ import * as m from '../paraglide/messages.js';
 
 /** Server error codes of the sign-in calls → the message shown in the alert (spec §8). */
 const MESSAGES: Record<string, () => string> = {
-  invalidPhone: m.error_invalid_number,
+  invalidPhone: m.error_invalid_phone,
   invalidInput: m.error_invalid_input,
   tooManyRequests: m.error_too_many_requests,
   callsUnavailable: m.error_calls_unavailable,

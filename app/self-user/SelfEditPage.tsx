@@ -108,7 +108,7 @@ export function SelfEditPage() {
     const checked = validate(selfUpdateSchema, body);
     if (!checked.ok) {
       showErrors(checked.errors);
-      setBanner(m.error_invalid_input());
+      setBanner(checked.summary);
       return;
     }
     setSaving(true);

@@ -6,6 +6,7 @@ import {toast} from 'sonner';
 import {PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, PERMISSIONS, type Permission} from '../../permissions/labels.ts';
 import {PRESET_ROLES, effectivePermissions, roleDefaults, type Role} from '../../permissions/roles.ts';
 import {confirmed} from '../lib/mutate.ts';
+import {roleBeforeBlock} from './mutators.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
@@ -15,10 +16,11 @@ import {permissionGroupLabel, permissionLabel} from './permission-labels.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
- * A staff member's permissions (spec §6), grouped, with a role's defaults as presets. Those the user's
- * role gives are ticked and fixed ("from the role"); the others are per-user grants. An administrator
- * holds everything, so every box is ticked and fixed. The server decides (staff.setPermissions); the
- * boxes an editor may not change are disabled here only as a courtesy. Mounted on the staff edit page.
+ * A staff member's permissions (spec §6), grouped, with a role's defaults as presets. The user's role
+ * gives its preset ("from the role"); on top of it a right may be granted, and one of the preset
+ * withheld (issue 30: a shadchan without forum access). An administrator holds everything, so every box
+ * is ticked and fixed. The server decides (staff.setPermissions); the boxes an editor may not change
+ * are disabled here only as a courtesy. Mounted on the staff edit page.
  */
 export function PermissionsEditor({userID}: {userID: string}) {
   const zero = useZero();
@@ -32,19 +34,19 @@ export function PermissionsEditor({userID}: {userID: string}) {
   if (!user?.detail) {
     return details.type === 'complete' ? <p className="text-sm text-slate-500">{m.permissions_unknown_user()}</p> : null;
   }
-  const role: Role = user.role;
+  // A blocked user's boxes are those unblocking gives back.
+  const role: Role = roleBeforeBlock(user);
   const isAdmin = role === 'admin';
   const fromRole = new Set(isAdmin ? PERMISSIONS : roleDefaults(role));
-  const stored = effectivePermissions(role, user.detail.permissions);
+  const stored = effectivePermissions(role, user.detail.permissions, user.detail.withheld);
   const ticked = new Set(draft ?? stored);
   const ownRecord = user.id === me.userID && me.role !== 'admin';
   const locked = isAdmin || ownRecord || (me.role !== 'admin' && !me.permissions.includes('editShadchanim'));
   const mayTouch = (p: Permission) => me.role === 'admin' || me.permissions.includes(p);
 
   const toggle = (p: Permission, on: boolean) => setDraft([...ticked].filter(x => x !== p).concat(on ? [p] : []) as Permission[]);
-  // A preset ticks exactly that role's defaults (besides what the user's own role gives); the boxes this editor may not change stay as they are.
-  const preset = (r: Role) =>
-    setDraft(PERMISSIONS.filter(p => (mayTouch(p) ? fromRole.has(p) || roleDefaults(r).includes(p) : ticked.has(p))));
+  // A preset ticks exactly that role's defaults; the boxes this editor may not change stay as they are.
+  const preset = (r: Role) => setDraft(PERMISSIONS.filter(p => (mayTouch(p) ? roleDefaults(r).includes(p) : ticked.has(p))));
 
   async function save() {
     setSaving(true);
@@ -78,7 +80,7 @@ export function PermissionsEditor({userID}: {userID: string}) {
             <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500">{permissionGroupLabel[group]()}</legend>
             {PERMISSION_GROUPS[group].map(p => {
               const byRole = fromRole.has(p);
-              const disabled = locked || byRole || !mayTouch(p);
+              const disabled = locked || !mayTouch(p);
               return (
                 <label
                   key={p}
@@ -86,7 +88,7 @@ export function PermissionsEditor({userID}: {userID: string}) {
                     'flex items-center gap-2 py-1 text-sm',
                     disabled ? 'text-slate-500' : 'cursor-pointer text-slate-800',
                   )}
-                  title={!locked && !byRole && !mayTouch(p) ? m.permissions_not_yours() : undefined}
+                  title={!locked && !mayTouch(p) ? m.permissions_not_yours() : undefined}
                 >
                   <input
                     type="checkbox"
@@ -97,15 +99,7 @@ export function PermissionsEditor({userID}: {userID: string}) {
                     data-testid={`permission-${p}`}
                   />
                   <span className="flex-1">{permissionLabel[p]()}</span>
-                  {byRole ? (
-                    <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600" data-testid={`from-role-${p}`}>
-                      {m.permissions_from_role()}
-                    </span>
-                  ) : (
-                    ticked.has(p) && (
-                      <span className="rounded bg-brand-50 px-1.5 text-xs text-brand-700">{m.permissions_granted()}</span>
-                    )
-                  )}
+                  <PermissionSource byRole={byRole} held={ticked.has(p)} permission={p} />
                 </label>
               );
             })}
@@ -119,4 +113,23 @@ export function PermissionsEditor({userID}: {userID: string}) {
       )}
     </section>
   );
+}
+
+/** Where a box's state comes from: the role's preset, a grant beyond it, or a withholding from it. */
+function PermissionSource({byRole, held, permission}: {byRole: boolean; held: boolean; permission: Permission}) {
+  if (byRole && held) {
+    return (
+      <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600" data-testid={`from-role-${permission}`}>
+        {m.permissions_from_role()}
+      </span>
+    );
+  }
+  if (byRole) {
+    return (
+      <span className="rounded bg-amber-50 px-1.5 text-xs text-amber-800" data-testid={`withheld-${permission}`}>
+        {m.permissions_withheld()}
+      </span>
+    );
+  }
+  return held ? <span className="rounded bg-brand-50 px-1.5 text-xs text-brand-700">{m.permissions_granted()}</span> : null;
 }

@@ -14,10 +14,10 @@ import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {SaveBar} from '../ui/SaveBar.tsx';
 import {useLeaveGuard} from '../ui/use-leave-guard.ts';
-import {roleBeforeBlock} from './mutators.ts';
+import {mayGiveRole, roleBeforeBlock} from './mutators.ts';
 import {EMPTY_STAFF, formOf, formsDiffer, staffArgs, type StaffForm} from './form.ts';
 import {STAFF_PATH, staffEditPath, staffPrintPath} from './paths.ts';
-import {STAFF_ROLES, staffSchema} from './schema.ts';
+import {STAFF_ROLES, placeValue, staffSchema} from './schema.ts';
 import {PermissionsEditor} from './PermissionsEditor.tsx';
 import {StaffCounters} from './StaffCounters.tsx';
 import {StaffFormFields} from './StaffFormFields.tsx';
@@ -80,8 +80,9 @@ function StaffEditor({param}: {param: string | undefined}) {
     setForm(f => f && {...f, [key]: value});
     clearError(key);
   };
-  // An administrator is made only by an administrator; a user who already is one keeps the choice shown.
-  const roles = STAFF_ROLES.filter(r => r !== 'admin' || ctx.role === 'admin' || form.role === 'admin');
+  // The roles this editor may give (an administrator only by an administrator, another only when its
+  // preset rights are all the editor's own); the role the user holds stays shown.
+  const roles = STAFF_ROLES.filter(r => r === form.role || mayGiveRole(ctx, r, user));
   async function submit(e: FormEvent) {
     e.preventDefault();
     await save(staffArgs(id, form!));
@@ -118,7 +119,7 @@ function StaffEditor({param}: {param: string | undefined}) {
       {user && !locked && user.id !== ctx.userID && <StaffInvitation user={user} mayReset={can(ctx, 'editShadchanim')} />}
 
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
-        <StaffFormFields form={form} set={set} errors={errors} roles={roles} />
+        <StaffFormFields form={form} set={set} errors={errors} roles={roles} heldPlace={user ? placeValue(user) : ''} />
         {user?.detail && <StaffCounters userID={user.id} detail={user.detail} />}
 
         <SaveBar>

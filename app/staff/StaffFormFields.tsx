@@ -5,7 +5,8 @@ import {roleLabel} from '../lib/role-labels.ts';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import type {StaffForm} from './form.ts';
 import {EMPLOYMENT_LABEL} from './labels.ts';
-import {EMPLOYMENTS, type StaffRole} from './schema.ts';
+import {EMPLOYMENTS, isPlacedRole, type StaffRole} from './schema.ts';
+import {StaffPlaceField} from './StaffPlaceField.tsx';
 import * as m from '../paraglide/messages.js';
 
 const required = (label: string) => `${label} *`;
@@ -15,18 +16,21 @@ const textareaClass =
 /**
  * The shadchan's own fields (spec §3; required marks per §5: name, mobile, gender, role). Each shows
  * its error (the schema's, or the server's duplicate refusals) right below it. `roles` are those the
- * user may give (an administrator only by an administrator).
+ * user may give (an administrator only by an administrator, any other only when its preset rights are
+ * the editor's own); `heldPlace` is the place saved, kept on offer even once retired.
  */
 export function StaffFormFields({
   form,
   set,
   errors,
   roles,
+  heldPlace,
 }: {
   form: StaffForm;
   set: (key: keyof StaffForm, value: string) => void;
   errors: FieldErrors;
   roles: readonly StaffRole[];
+  heldPlace: string;
 }) {
   return (
     <div className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
@@ -106,6 +110,9 @@ export function StaffFormFields({
           </Select>
         )}
       </Field>
+      {isPlacedRole(form.role) && (
+        <StaffPlaceField value={form.place} held={heldPlace} error={errors.place} onChange={value => set('place', value)} />
+      )}
       <Field label={m.staff_employment()} error={errors.employment}>
         {props => (
           <Select {...props} name="employment" value={form.employment} onChange={e => set('employment', e.target.value)}>

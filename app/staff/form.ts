@@ -2,7 +2,7 @@ import type {Employment, Gender} from '../../zero-schema.ts';
 import type {Role} from '../../permissions/roles.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {roleBeforeBlock} from './mutators.ts';
-import type {StaffRole} from './schema.ts';
+import {placeValue, type StaffRole} from './schema.ts';
 
 /** The staff form as typed: strings throughout; staffSchema turns them into the mutators' values. */
 export type StaffForm = {
@@ -15,6 +15,8 @@ export type StaffForm = {
   employment: Employment;
   printNotes: string;
   availableHours: string;
+  /** `community:<id>` or `institution:<id>` for a coordinator or representative (schema.ts placeOf). */
+  place: string;
 };
 
 export const EMPTY_STAFF: StaffForm = {
@@ -27,6 +29,7 @@ export const EMPTY_STAFF: StaffForm = {
   employment: 'in_house',
   printNotes: '',
   availableHours: '',
+  place: '',
 };
 
 type SavedStaff = {
@@ -34,6 +37,8 @@ type SavedStaff = {
   gender: Gender;
   role: Role;
   blockedFromRole?: Role | null | undefined;
+  communityID?: string | null | undefined;
+  institutionID?: string | null | undefined;
   detail?: {employment: Employment; printNotes: string; availableHours: string} | undefined;
   contact?: {phone?: string | null; landline?: string | null; email?: string | null} | undefined;
 };
@@ -50,6 +55,7 @@ export function formOf(user: SavedStaff & {id: string}): StaffForm {
     employment: user.detail?.employment ?? EMPTY_STAFF.employment,
     printNotes: user.detail?.printNotes ?? '',
     availableHours: user.detail?.availableHours ?? '',
+    place: placeValue(user),
   };
 }
 

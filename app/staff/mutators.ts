@@ -2,8 +2,8 @@ import {defineMutator, type Transaction} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {assertCan, type AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
-import type {Role} from '../../permissions/roles.ts';
-import {staffIDSchema, staffSchema, type StaffArgs} from './schema.ts';
+import {presetWithin, type Role} from '../../permissions/roles.ts';
+import {staffIDSchema, staffPlaceOf, staffSchema, type StaffArgs} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 type StaffRow = {id: string; role: Role; blockedFromRole?: Role | null | undefined};
@@ -11,14 +11,21 @@ type StaffRow = {id: string; role: Role; blockedFromRole?: Role | null | undefin
 /**
  * Who may be given which role, and who may touch an administrator: only an administrator makes,
  * changes, blocks or unblocks one; nobody but an administrator changes their own role (a shadchan
- * with editShadchanim must not raise themselves to coordinator).
+ * with editShadchanim must not raise themselves to coordinator); and a non-administrator gives a role
+ * (on a new user, or a change) only when its preset rights are all their own (issue 30), as the
+ * permission editor lets them grant only what they hold.
  */
-export function assertMayGiveRole(ctx: AuthContext, role: string, target?: StaffRow) {
-  if (ctx.role === 'admin') return;
-  if (role === 'admin') throw new AppError('forbidden', [{field: 'role', message: 'roleForbidden'}]);
-  if (target && target.id === ctx.userID && role !== roleBeforeBlock(target)) {
-    throw new AppError('forbidden', [{field: 'role', message: 'roleForbidden'}]);
-  }
+export function assertMayGiveRole(ctx: AuthContext, role: Role, target?: StaffRow) {
+  if (mayGiveRole(ctx, role, target)) return;
+  throw new AppError('forbidden', [{field: 'role', message: 'roleForbidden'}]);
+}
+
+/** assertMayGiveRole's answer, for the form's choice of roles. */
+export function mayGiveRole(ctx: AuthContext, role: Role, target?: StaffRow) {
+  if (ctx.role === 'admin') return true;
+  if (target && role === roleBeforeBlock(target)) return true;
+  if (role === 'admin' || target?.id === ctx.userID) return false;
+  return presetWithin(role, ctx.permissions);
 }
 
 /** The role a user holds, or for a blocked user the one unblocking gives back (migrations/0022). */
@@ -33,12 +40,30 @@ export async function changeableStaff(tx: Transaction, ctx: AuthContext, id: str
   return user;
 }
 
-/** Rights to add this user: addShadchanim, a role the user may give, an id not taken. */
+/** Rights to add this user: addShadchanim, a role the user may give, an id not taken, a place that exists. */
 export async function assertMayCreateStaff(tx: Transaction, ctx: AuthContext | undefined, args: StaffArgs): Promise<AuthContext> {
   assertCan(ctx, 'addShadchanim');
   assertMayGiveRole(ctx, args.role);
   if (await tx.run(zql.user.where('id', args.id).one())) throw new AppError('unableToSave');
+  await assertPlaceOffered(tx, args);
   return ctx;
+}
+
+/** A retired place is offered for no new choice, but one already held stays. */
+async function assertPlaceOffered(
+  tx: Transaction,
+  args: StaffArgs,
+  held?: {communityID?: string | null; institutionID?: string | null},
+) {
+  const {communityID, institutionID} = staffPlaceOf(args);
+  if (communityID && communityID !== held?.communityID) {
+    const community = await tx.run(zql.community.where('id', communityID).where('retiredAt', 'IS', null).one());
+    if (!community) throw new AppError('invalidInput', [{field: 'place', message: 'unknownOption'}]);
+  }
+  if (institutionID && institutionID !== held?.institutionID) {
+    const institution = await tx.run(zql.institution.where('id', institutionID).where('retiredAt', 'IS', null).one());
+    if (!institution) throw new AppError('invalidInput', [{field: 'place', message: 'unknownOption'}]);
+  }
 }
 
 /**
@@ -54,6 +79,7 @@ export async function createStaff({tx, ctx, args}: Write<StaffArgs>, now: number
       userID: args.id,
       ...particularsOf(args),
       permissions: [],
+      withheld: [],
       score: 0,
       totalSuggestions: 0,
     });
@@ -74,6 +100,7 @@ export async function updateStaff({tx, ctx, args}: Write<StaffArgs>, now: number
   assertCan(ctx, 'editShadchanim');
   const user = await changeableStaff(tx, ctx, args.id);
   assertMayGiveRole(ctx, args.role, user);
+  await assertPlaceOffered(tx, args, user);
   await check();
   const {role, ...rest} = publishedOf(args);
   // A blocked user stays blocked: the role chosen is the one unblocking gives back.
@@ -111,7 +138,7 @@ export async function unblockStaff({tx, ctx, args}: Write<{id: string}>, now: nu
 }
 
 /** The form's values that app_user publishes (migrations/0046): what a picker shows. */
-const publishedOf = (args: StaffArgs) => ({name: args.name, gender: args.gender, role: args.role});
+const publishedOf = (args: StaffArgs) => ({name: args.name, gender: args.gender, role: args.role, ...staffPlaceOf(args)});
 
 /** The form's particulars (staff_detail, migrations/0046); phone, landline and email are staff_contact's. */
 export const particularsOf = (args: StaffArgs) => ({

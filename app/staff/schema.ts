@@ -32,7 +32,34 @@ const optional = <S extends v.GenericSchema<string, string>>(schema: S) =>
     v.nullable(schema),
   );
 
-export const staffSchema = v.object({
+/** The roles that serve one community or institution, chosen on the form (issue 30, spec §6). */
+export const PLACED_ROLES = ['coordinator', 'representative'] as const satisfies readonly StaffRole[];
+export const isPlacedRole = (role: string) => (PLACED_ROLES as readonly string[]).includes(role);
+
+/**
+ * A staff member's place as the form's one choice carries it: `community:<id>`, `institution:<id>`, or
+ * '' for none (placeOf reads it).
+ */
+const place = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(60, 'tooLong'),
+    v.check(typed => typed === '' || /^(community|institution):[\w-]+$/.test(typed), 'unknownOption'),
+  ),
+  '',
+);
+export const placeOf = (value: string) => ({
+  communityID: value.startsWith('community:') ? value.slice('community:'.length) : null,
+  institutionID: value.startsWith('institution:') ? value.slice('institution:'.length) : null,
+});
+/** The community or institution a coordinator or representative serves (spec §6, issue 30); other roles none. */
+export const staffPlaceOf = (args: {role: string; place: string}) =>
+  isPlacedRole(args.role) ? placeOf(args.place) : {communityID: null, institutionID: null};
+export const placeValue = (user: {communityID?: string | null; institutionID?: string | null}) =>
+  user.communityID ? `community:${user.communityID}` : user.institutionID ? `institution:${user.institutionID}` : '';
+
+const staffFields = v.object({
   id,
   name: text(100),
   phone,
@@ -43,7 +70,17 @@ export const staffSchema = v.object({
   employment: v.picklist(EMPLOYMENTS, 'required'),
   printNotes: v.pipe(v.string(), v.trim(), v.maxLength(2000, 'tooLong')),
   availableHours: v.pipe(v.string(), v.trim(), v.maxLength(500, 'tooLong')),
+  place,
 });
+export const staffSchema = v.pipe(
+  staffFields,
+  // A coordinator or representative serves a place; checked even while other fields are wrong, so the
+  // form shows every error at once.
+  v.forward(
+    v.partialCheck([['role'], ['place']], args => !isPlacedRole(args.role) || args.place !== '', 'required'),
+    ['place'],
+  ),
+);
 export type StaffArgs = v.InferOutput<typeof staffSchema>;
 
 export const staffIDSchema = v.object({id});

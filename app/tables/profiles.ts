@@ -154,8 +154,10 @@ export const profileRelationships = relationships(profile, ({one, many}) => ({
   sector: one({sourceField: ['sectorID'], destField: ['id'], destSchema: sector}),
   status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
   community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
-  // The coordinators of the card's community: they decide on its pending arrivals (permissions/profiles.ts).
+  // The coordinators of the card's community or institution: they decide on its pending arrivals
+  // (permissions/profiles.ts).
   communityCoordinators: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: user}),
+  institutionCoordinators: many({sourceField: ['institutionID'], destField: ['institutionID'], destSchema: user}),
   // The representatives whose care the card is under (permissions/profiles.ts).
   communityRepresentatives: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: representative}),
   institutionRepresentatives: many({

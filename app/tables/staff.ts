@@ -13,7 +13,9 @@ export const user = table('user')
     name: string(),
     gender: enumeration<Gender>(),
     role: enumeration<Role>(),
+    // The community or institution a coordinator or representative serves (issue 30, migrations/0050).
     communityID: string().from('community_id').optional(),
+    institutionID: string().from('institution_id').optional(),
     createdAt: number().from('created_at'),
     updatedAt: number().from('updated_at'),
     // Issue 13 (migrations/0022): pending until approved; a blocked user's role is 'blocked' and
@@ -32,7 +34,9 @@ export const staffDetail = table('staffDetail')
   .from('staff_detail')
   .columns({
     userID: string().from('user_id'),
+    // Rights beyond the role's preset, and those of the preset withheld (migrations/0050).
     permissions: json<Permission[]>(),
+    withheld: json<Permission[]>(),
     employment: enumeration<Employment>(),
     printNotes: string().from('print_notes'),
     availableHours: string().from('available_hours'),

@@ -50,19 +50,20 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
       gender: 'male' | 'female';
       role: string;
       permissions: unknown;
+      withheld_permissions: unknown;
       declaration_due: boolean;
       agreement_due: boolean;
       last_active_at: Date;
     }[]
   >`
-    SELECT u.id, u.name, u.gender, u.role, u.permissions, s.last_active_at, u.agreement_due,
+    SELECT u.id, u.name, u.gender, u.role, u.permissions, u.withheld_permissions, s.last_active_at, u.agreement_due,
            (u.declaration_accepted_on IS NULL OR u.declaration_accepted_on < current_date - interval '1 month') AS declaration_due
     FROM session s JOIN app_user u ON u.id = s.user_id
     WHERE s.token_hash = ${tokenHash} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
       AND s.last_active_at > now() - ${sessionIdleMinutes()}::float8 * interval '1 minute'
       AND u.approved_at IS NOT NULL`;
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
-  const permissions = effectivePermissions(row.role, row.permissions);
+  const permissions = effectivePermissions(row.role, row.permissions, row.withheld_permissions);
   return {
     ctx: {userID: row.id, role: row.role, permissions},
     user: {ID: row.id, Name: row.name, Gender: row.gender, role: row.role, permissions},

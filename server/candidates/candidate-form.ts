@@ -31,10 +31,14 @@ type FormLink = {ctx: AuthContext; name: string; communityID: string | null; lin
  * approved, unblocked user who may edit profiles hands out a working link.
  */
 async function linkOwner(sql: Sql, userID: string): Promise<FormLink | undefined> {
-  const [row] = await sql<{id: string; name: string; role: string; permissions: unknown}[]>`
-    SELECT id, name, role, permissions FROM app_user WHERE id = ${userID} AND approved_at IS NOT NULL`;
+  const [row] = await sql<{id: string; name: string; role: string; permissions: unknown; withheld_permissions: unknown}[]>`
+    SELECT id, name, role, permissions, withheld_permissions FROM app_user WHERE id = ${userID} AND approved_at IS NOT NULL`;
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
-  const ctx: AuthContext = {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)};
+  const ctx: AuthContext = {
+    userID: row.id,
+    role: row.role,
+    permissions: effectivePermissions(row.role, row.permissions, row.withheld_permissions),
+  };
   return can(ctx, 'editTickets') ? {ctx, name: row.name, communityID: null, link: row.id} : undefined;
 }
 

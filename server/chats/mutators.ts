@@ -24,7 +24,7 @@ async function assertMembers(tx: Transaction, profileID: string | null, memberID
     const theirs: AuthContext = {
       userID,
       role: user.role,
-      permissions: effectivePermissions(user.role, user.detail?.permissions ?? []),
+      permissions: effectivePermissions(user.role, user.detail?.permissions, user.detail?.withheld),
     };
     if (!(await tx.run(visibleProfiles(zql.profile, theirs).where('id', profileID).one()))) {
       throw new AppError('invalidInput', [{field: 'memberIDs', message: 'chatMemberCannotSeeCard'}]);

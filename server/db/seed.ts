@@ -23,7 +23,7 @@ export const DEMO_USERS = [
     gender: 'female',
     role: 'admin',
     permissions: [],
-    community: null,
+    place: '',
     phone: '+972501000001',
     email: 'rachel@kesher.example',
     summary: 'admin',
@@ -34,7 +34,7 @@ export const DEMO_USERS = [
     gender: 'female',
     role: 'coordinator',
     permissions: ['exportToExcel', 'ideasBank'],
-    community: 'bnei-brak',
+    place: 'community:bnei-brak',
     phone: '+972501000002',
     email: 'miriam@kesher.example',
     summary: 'community coordinator (Bnei Brak): view + edit, ideas bank',
@@ -45,7 +45,7 @@ export const DEMO_USERS = [
     gender: 'male',
     role: 'shadchan',
     permissions: ['editTickets', 'ideasBank'],
-    community: null,
+    place: '',
     phone: '+972501000003',
     email: 'yaakov@kesher.example',
     summary: 'shadchan: view + edit, ideas bank',
@@ -56,7 +56,7 @@ export const DEMO_USERS = [
     gender: 'male',
     role: 'shadchan',
     permissions: [],
-    community: null,
+    place: '',
     phone: '+972501000004',
     email: 'david@kesher.example',
     summary: 'shadchan: view only',
@@ -67,7 +67,7 @@ export const DEMO_USERS = [
     gender: 'female',
     role: 'representative',
     permissions: [],
-    community: null,
+    place: 'institution:wolf',
     phone: '+972501000005',
     email: 'chana@kesher.example',
     summary: 'representative of סמינר וולף: the cards in her care',
@@ -123,6 +123,13 @@ export async function seedDemoIfEmpty(
     const [{count}] = (await tx`SELECT count(*)::int AS count FROM app_user`) as unknown as [{count: number}];
     if (count > 0) return undefined;
     await tx`INSERT INTO community ${tx(COMMUNITIES, 'id', 'name')}`;
+    await tx`INSERT INTO institution ${tx(
+      DEMO_INSTITUTIONS.map(i => ({...i, variations: tx.json([...i.variations])})),
+      'id',
+      'name',
+      'type',
+      'variations',
+    )}`;
     const accounts = DEMO_USERS.map(u => ({
       id: u.id,
       name: u.name,
@@ -148,10 +155,10 @@ export async function seedDemoIfEmpty(
           employment: 'in_house',
           printNotes: '',
           availableHours: '',
+          place: u.place,
         },
         {
           permissions: u.permissions,
-          communityID: u.community,
           passwordHash: hashes[i]!,
           approved: true,
           declarationAccepted: true,
@@ -161,13 +168,6 @@ export async function seedDemoIfEmpty(
     }
     // The representative's account was added as a user above (as on /users); saving her representative
     // record links it by its email, as the representatives screen does (server/representatives/account.ts).
-    await tx`INSERT INTO institution ${tx(
-      DEMO_INSTITUTIONS.map(i => ({...i, variations: tx.json([...i.variations])})),
-      'id',
-      'name',
-      'type',
-      'variations',
-    )}`;
     const r = DEMO_REPRESENTATIVE;
     await tx`INSERT INTO representative (id, name, role, gender, email, phone, form_coordinator, inquiry_contact, phone_hours, institution_id)
              VALUES (${r.id}, ${r.name}, ${r.role}, ${r.gender}, ${r.email}, ${r.phone}, ${r.formCoordinator},

@@ -32,10 +32,10 @@ export async function readJob(sql: Sql, id: string): Promise<ImportJobRow | unde
  * request, and rights may change meanwhile): undefined once they are blocked or gone.
  */
 export async function contextOfUser(sql: Sql, userID: string): Promise<AuthContext | undefined> {
-  const [row] = await sql<{id: string; role: string; permissions: unknown}[]>`
-    SELECT id, role, permissions FROM app_user WHERE id = ${userID} AND approved_at IS NOT NULL`;
+  const [row] = await sql<{id: string; role: string; permissions: unknown; withheld_permissions: unknown}[]>`
+    SELECT id, role, permissions, withheld_permissions FROM app_user WHERE id = ${userID} AND approved_at IS NOT NULL`;
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
-  return {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)};
+  return {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions, row.withheld_permissions)};
 }
 
 /** Forgets the rows of imports past KEEP_ROWS_DAYS; one left unstarted that long is cancelled. */

@@ -80,8 +80,15 @@ export function mountPhoneEventRoutes(app: Hono<ApiEnv>, sql: Sql, secret: strin
 }
 
 /** The shadchan's context as their own session would build it, for the server's read rules. */
-const contextOf = (row: {id: string; role: string; permissions: unknown}): AuthContext | undefined =>
-  isRole(row.role) ? {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions)} : undefined;
+const contextOf = (row: {
+  id: string;
+  role: string;
+  permissions: unknown;
+  withheld_permissions: unknown;
+}): AuthContext | undefined =>
+  isRole(row.role)
+    ? {userID: row.id, role: row.role, permissions: effectivePermissions(row.role, row.permissions, row.withheld_permissions)}
+    : undefined;
 
 /**
  * Stores the call and its shadchan's notification together. The caller's card is the one that lists
@@ -95,8 +102,8 @@ async function storeCall(
   read: ReturnType<typeof zqlReader>,
   event: CallEnded,
 ): Promise<'stored' | 'replayed' | 'unknownShadchan'> {
-  const [user] = await sql<{id: string; role: string; permissions: unknown}[]>`
-    SELECT id, role, permissions FROM app_user WHERE phone = ${event.shadchanPhone} AND role <> 'blocked'`;
+  const [user] = await sql<{id: string; role: string; permissions: unknown; withheld_permissions: unknown}[]>`
+    SELECT id, role, permissions, withheld_permissions FROM app_user WHERE phone = ${event.shadchanPhone} AND role <> 'blocked'`;
   const shadchan = user && contextOf(user);
   if (!shadchan) return 'unknownShadchan';
   const [card] = event.callerNumber

@@ -2,8 +2,7 @@ import type {TransactionSql} from 'postgres';
 import * as v from 'valibot';
 import {AppError, type FieldIssue} from '../../permissions/errors.ts';
 import type {Permission} from '../../permissions/labels.ts';
-import {roleDefaults} from '../../permissions/roles.ts';
-import {staffSchema, type StaffArgs} from '../../app/staff/schema.ts';
+import {staffPlaceOf, staffSchema, type StaffArgs} from '../../app/staff/schema.ts';
 
 /**
  * Writing staff members (app_user) on the server: the one path for the `staff.create` mutator and for
@@ -11,10 +10,9 @@ import {staffSchema, type StaffArgs} from '../../app/staff/schema.ts';
  * caller's transaction; callers check the actor's rights first.
  */
 
-/** What only the server sets when it adds a user: grants, a community, a password, approval. */
+/** What only the server sets when it adds a user: grants, a password, approval. */
 export type StaffExtras = {
   permissions?: readonly Permission[];
-  communityID?: string | null;
   passwordHash?: string | null;
   approved?: boolean;
   declarationAccepted?: boolean;
@@ -60,30 +58,27 @@ export async function addStaffMember(pg: TransactionSql, input: StaffArgs, extra
 }
 
 /**
- * A representative's sign-in account (spec §6 role 'representative'): approved at once, with the role's
- * default grants and the community it represents, if any. The caller has checked the contact is free.
+ * A representative's sign-in account (spec §6 role 'representative'): approved at once, serving the
+ * place it represents. The caller has checked the contact is free.
  */
 export async function addRepresentativeAccount(pg: TransactionSql, account: RepresentativeAccount) {
-  const {communityID, ...user} = account;
   await insertUser(
     pg,
-    {...user, role: 'representative', landline: null, employment: 'external', printNotes: '', availableHours: ''},
-    {permissions: roleDefaults('representative'), communityID, approved: true},
+    {...account, role: 'representative', landline: null, employment: 'external', printNotes: '', availableHours: ''},
+    {approved: true},
   );
 }
-export type RepresentativeAccount = Pick<StaffArgs, 'id' | 'name' | 'gender' | 'email'> & {
-  phone: string | null;
-  communityID: string | null;
-};
+export type RepresentativeAccount = Pick<StaffArgs, 'id' | 'name' | 'gender' | 'email' | 'place'> & {phone: string | null};
 
 /** The one INSERT of an app_user: staff from the form and the seed, representatives' accounts. */
 async function insertUser(pg: TransactionSql, user: Omit<StaffArgs, 'phone'> & {phone: string | null}, extras: StaffExtras) {
+  const {communityID, institutionID} = staffPlaceOf(user);
   await pg`
-    INSERT INTO app_user (id, name, gender, role, permissions, community_id, phone, landline, email, employment,
-                          print_notes, available_hours, password_hash, joined_at, approved_at,
+    INSERT INTO app_user (id, name, gender, role, permissions, community_id, institution_id, phone, landline, email,
+                          employment, print_notes, available_hours, password_hash, joined_at, approved_at,
                           declaration_accepted_on, agreement_due)
     VALUES (${user.id}, ${user.name}, ${user.gender}, ${user.role}, ${pg.json([...(extras.permissions ?? [])])},
-            ${extras.communityID ?? null}, ${user.phone}, ${user.landline}, ${user.email}, ${user.employment},
+            ${communityID}, ${institutionID}, ${user.phone}, ${user.landline}, ${user.email}, ${user.employment},
             ${user.printNotes}, ${user.availableHours}, ${extras.passwordHash ?? null},
             ${extras.passwordHash ? new Date() : null}, ${extras.approved ? new Date() : null}, ${extras.declarationAccepted ? new Date() : null},
             ${!extras.agreementSigned})`;

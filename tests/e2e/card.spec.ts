@@ -19,12 +19,17 @@ test('open a card from the list, edit it with field errors first, save, see it a
   await page.screenshot({path: 'test-results/screens/card-edit-he.png', fullPage: true});
   await page.getByTestId('card-save').click();
   await expect(page.locator('[name=height]')).toBeFocused();
-  await expect(page.locator('[data-field-error]')).toHaveText(['הערך מחוץ לטווח המותר', 'מספר לא תקין']);
+  await expect(page.locator('[data-field-error]')).toHaveText(['הערך מחוץ לטווח המותר', 'מספר טלפון לא תקין']);
 
   await page.locator('[name=height]').fill('181');
   await page.locator('[name=suggestionsPhone]').fill('+44 20 7946 0958');
+  // The shadchan's fees: an amount and its currency (₪ $ €), shown formatted.
+  await page.locator('[name=shadchanFees]').fill('1,500');
+  await page.getByTestId('shadchanFees-currency').selectOption('USD');
   await page.getByTestId('card-save').click();
   await page.waitForURL(url => !url.pathname.includes('/edit/'));
+  await expect(page.getByTestId('card-value-shadchanFees')).toContainText('1,500');
+  await expect(page.getByTestId('card-value-shadchanFees')).toContainText('$');
   await expect(page.getByTestId('card-value-height')).toHaveText('181');
   await expect(page.getByTestId('card-value-suggestionsPhone')).toHaveText('+44 20 7946 0958');
   await expect(page.getByTestId('card-value-aboutMe')).toHaveText('אוהב ללמוד, שמח ואופטימי');

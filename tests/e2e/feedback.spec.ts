@@ -32,7 +32,7 @@ for (const viewport of [
 
     // Each error is at its field; the first has the focus, in full view between the two bars.
     const errors = page.locator('[data-field-error]');
-    await expect(errors).toHaveText(['הערך מחוץ לטווח המותר', 'מספר לא תקין']);
+    await expect(errors).toHaveText(['הערך מחוץ לטווח המותר', 'מספר טלפון לא תקין']);
     await expect(height).toBeFocused();
     await expect(phones).toHaveAttribute('aria-invalid', 'true');
     const saveBar = (await page.getByTestId('save-bar').boundingBox())!;

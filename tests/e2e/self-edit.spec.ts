@@ -37,7 +37,7 @@ test('a candidate changes their phone from the self-user home; the shadchan’s 
   await page.getByTestId('self-edit-save').click();
   await expect(page.getByTestId('self-edit-error')).toBeVisible();
   await expect(page.locator('[name=candidatePhone]')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('מספר לא תקין').first()).toBeVisible();
+  await expect(page.getByText('מספר טלפון לא תקין').first()).toBeVisible();
 
   const next = mobile();
   await page.locator('[name=candidatePhone]').fill(`0${next.slice(4)}`);

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, expectNoSidewaysScroll, pickActivitySide, signIn} from './helpers.ts';
+import {db, expectNoSidewaysScroll, insertCard, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
 
 /** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
 test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
@@ -134,6 +134,25 @@ test('contact dialog: an empty message is refused; a message reaches the office 
       return mails.slice(before).find(m => m.to.includes('office@kesher.test'))?.text ?? '';
     })
     .toContain('תיאום הדרכה:\nיום ראשון אחר הצהריים');
+});
+
+test('contact from a card: the message carries the card’s number and name', async ({page}) => {
+  const surname = uniqueSurname();
+  const cardID = await insertCard(surname, {forename: 'רבקה'});
+  await signIn(page, 'demo-shadchan');
+  await page.goto(`/home/tickets/${cardID}`);
+  await page.getByTestId('card-contact').click();
+  await expect(page.getByTestId('contact-about')).toContainText(`רבקה ${surname}`);
+  const before = ((await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as unknown[]).length;
+  await page.locator('[name=message]').fill('יש מידע חדש על הכרטיס');
+  await page.getByTestId('contact-send').click();
+  await expect(page.getByText('ההודעה נשלחה!')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as Array<{to: string[]; text: string}>;
+      return mails.slice(before).find(m => m.to.includes('office@kesher.test'))?.text ?? '';
+    })
+    .toContain(`רבקה ${surname} (${cardID})`);
 });
 
 test('shell buttons: personal link copied, proxy number shown, worlds form only after agreeing', async ({page, context}) => {

@@ -33,7 +33,7 @@ test('the administrator adds a shadchan (a duplicate phone refused), who signs t
   await form.locator('[name=gender]').selectOption('female');
   await form.locator('[name=email]').fill('not-an-email');
   await admin.getByTestId('staff-save').click();
-  await expect(form.getByText('Invalid number')).toBeVisible();
+  await expect(form.getByText('Invalid phone number')).toBeVisible();
   await expect(form.getByText('Invalid email address')).toBeVisible();
 
   await form.locator('[name=phone]').fill(phone);
@@ -94,6 +94,15 @@ test('the administrator adds a shadchan (a duplicate phone refused), who signs t
   await admin.getByTestId('permission-editTickets').uncheck();
   await admin.getByTestId('permissions-save').click();
   await expect(shadchan.getByTestId('new-candidate')).toHaveCount(0);
+  // A right of the role's preset withheld (issue 30): without "view profiles" their list empties, live;
+  // given back, it returns.
+  await admin.getByTestId('permission-showTickets').uncheck();
+  await expect(admin.getByTestId('withheld-showTickets')).toBeVisible();
+  await admin.getByTestId('permissions-save').click();
+  await expect(shadchan.getByTestId('candidate-row')).toHaveCount(0);
+  await admin.getByTestId('permission-showTickets').check();
+  await admin.getByTestId('permissions-save').click();
+  await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible();
 
   // Blocked: their sessions end with the block, and their open page is back at the sign-in within seconds.
   await admin.getByTestId('staff-block').click();
@@ -124,4 +133,29 @@ test('the staff list is cards on a 375 px phone, in Hebrew (RTL)', async ({brows
   await page.getByTestId('staff-filter-role').selectOption('admin');
   await expect(page.getByTestId('staff-card')).toHaveCount(1);
   await page.screenshot({path: 'test-results/screens/staff-list-he-375.png'});
+});
+
+test('a coordinator serves a community or an institution chosen on the form; the role asks for it', async ({browser}) => {
+  for (const locale of ['he', 'en'] as const) {
+    const admin = await newSignedInPage(browser, 'demo-admin', locale);
+    await admin.goto('/users/new-user');
+    const form = admin.getByTestId('staff-form');
+    await expect(form.getByTestId('staff-place')).toHaveCount(0);
+    await form.locator('[name=name]').fill(`${locale === 'he' ? 'רכזת' : 'Coordinator'} ${uniqueSurname()}`);
+    await form.locator('[name=phone]').fill(mobile());
+    await form.locator('[name=gender]').selectOption('female');
+    await form.locator('[name=role]').selectOption('coordinator');
+    await admin.getByTestId('staff-save').click();
+    await expect(form.getByText(locale === 'he' ? 'יש לבחור מוסד או קהילה' : 'Choose an institution or community')).toBeVisible();
+    await form.getByTestId('staff-place').selectOption('institution:wolf');
+    await admin.getByTestId('staff-save').click();
+    await admin.waitForURL('**/users/edit/**');
+    await expect(form.getByTestId('staff-place')).toHaveValue('institution:wolf');
+    for (const width of [1280, 375]) {
+      await admin.setViewportSize({width, height: 900});
+      await expectNoSidewaysScroll(admin);
+      await admin.screenshot({path: `test-results/screens/staff-coordinator-place-${locale}-${width}.png`, fullPage: true});
+    }
+    await admin.context().close();
+  }
 });

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {connect} from '../../server/db/sql.ts';
 import {composeContactNote} from '../../app/contact/schema.ts';
-import {makeUser} from '../support/fixtures.ts';
+import {makeTicket, makeUser} from '../support/fixtures.ts';
 import {startTestApi} from '../support/api.ts';
 
 /** The contact dialog's call (spec §7 send-mail-dental) through the real app and an in-process SMTP server. */
@@ -39,14 +39,33 @@ describe('send-mail-dental', () => {
   test('emails the office in the signed-in shadchan’s name, whatever the body claims', async () => {
     const note = composeContactNote('  אשמח להדרכה על המערכת  ', 'יום שני בבוקר');
     expect(note).toBe('אשמח להדרכה על המערכת\n\nתיאום הדרכה:\nיום שני בבוקר');
-    const res = await send(task({NoteText: note, PeopleName: 'שרה לוי', PeopleID: 'p-1'}));
+    const res = await send(task({NoteText: note}));
     expect(res.status).toBe(200);
+    await api.delivered();
     const mail = api.smtp.mails.at(-1)!;
     expect(mail.to).toEqual(['office@kesher.test']);
     expect(mail.text).toContain('תיאום הדרכה:\nיום שני בבוקר');
     expect(mail.text).toContain(name);
-    expect(mail.text).toContain('שרה לוי');
     expect(mail.text).not.toContain('מתחזה');
+  });
+
+  test("from a card: the card's number and its name as stored go with it; a card the sender may not see is not found", async () => {
+    const owner = await makeUser(sql, 'shadchan');
+    const card = await makeTicket(sql, owner.userID);
+    expect((await send(task({PeopleID: card.id, PeopleName: 'שם שהדפדפן המציא'}))).status).toBe(200);
+    await api.delivered();
+    const mail = api.smtp.mails.at(-1)!;
+    expect(mail.text).toContain(`שרה לוי (${card.id})`);
+    expect(mail.text).not.toContain('שם שהדפדפן המציא');
+    // Another shadchan's personal card: refused like a card that does not exist, and nothing is sent.
+    await sql`UPDATE profile SET database = 'personal' WHERE id = ${card.id}`;
+    const before = api.smtp.mails.length;
+    const hidden = await send(task({PeopleID: card.id}));
+    const missing = await send(task({PeopleID: 'p-no-such-card'}));
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toEqual(await missing.json());
+    await api.delivered();
+    expect(api.smtp.mails.length).toBe(before);
   });
 
   test('a message that is empty after trimming is refused and nothing is sent', async () => {

@@ -96,9 +96,21 @@ describe('migrations', () => {
     expect([...tables.app_user!].sort()).toEqual(declared('user'));
     expect([...tables.staff_contact!].sort()).toEqual(['email', 'landline', 'phone', 'user_id']);
     // What every staff browser replicates of a user is what a picker shows (migrations/0046); the
-    // particulars are a table of their own, read through permissions/staff.ts.
+    // particulars are a table of their own, read through permissions/staff.ts. The place a coordinator
+    // or representative serves is as public as a card's community (migrations/0050).
     expect([...tables.app_user!].sort()).toEqual(
-      ['approved_at', 'blocked_from_role', 'community_id', 'created_at', 'gender', 'id', 'name', 'role', 'updated_at'].sort(),
+      [
+        'approved_at',
+        'blocked_from_role',
+        'community_id',
+        'created_at',
+        'gender',
+        'id',
+        'institution_id',
+        'name',
+        'role',
+        'updated_at',
+      ].sort(),
     );
     expect([...tables.staff_detail!].sort()).toEqual(declared('staffDetail'));
     // The card's sensitive part: its own table, reached only through an opened card's query.

@@ -89,6 +89,37 @@ describe('staff.setPermissions', () => {
     expect(await grantsOf(target.userID)).toEqual(['viewFiles', 'usersLog']);
   });
 
+  test('a right of the role’s preset can be withheld, and given back; the session follows (issue 30)', async () => {
+    const target = await makeUser(sql, 'shadchan', ['forumAccess']);
+    const {token} = await createSession(sql, target.userID, undefined);
+    const held = async () => (await readSession(sql, token))!.ctx.permissions;
+    expect(await held()).toEqual(expect.arrayContaining(['showTickets', 'forumAccess']));
+    // A shadchan without "view profiles" and without forum access: both were impossible to take.
+    await mutate(admin, {userID: target.userID, permissions: []});
+    expect(await sql`SELECT permissions, withheld_permissions FROM app_user WHERE id = ${target.userID}`).toEqual([
+      {permissions: [], withheld_permissions: ['showTickets']},
+    ]);
+    expect(await held()).toEqual([]);
+    const [copy] = await sql`SELECT permissions, withheld FROM staff_detail WHERE user_id = ${target.userID}`;
+    expect(copy).toEqual({permissions: [], withheld: ['showTickets']});
+    // Given back, nothing is withheld.
+    await mutate(admin, {userID: target.userID, permissions: ['showTickets']});
+    expect(await held()).toEqual(['showTickets']);
+    // A non-administrator withholds only what they hold themselves.
+    const narrow = await makeUser(sql, 'shadchan', ['editShadchanim']);
+    await mutate(narrow, {userID: target.userID, permissions: []});
+    expect(await held()).toEqual([]);
+    const lacking = await makeUser(sql, 'coordinator', ['editShadchanim']);
+    await sql`UPDATE app_user SET withheld_permissions = '["showTickets"]' WHERE id = ${lacking.userID}`;
+    const {token: lackingToken} = await createSession(sql, lacking.userID, undefined);
+    const lackingCtx = (await readSession(sql, lackingToken))!.ctx;
+    expect(lackingCtx.permissions).not.toContain('showTickets');
+    await expect(mutate(lackingCtx, {userID: target.userID, permissions: ['showTickets']})).rejects.toMatchObject({
+      details: {code: 'forbidden'},
+    });
+    expect(await held()).toEqual([]);
+  });
+
   test('an administrator’s permissions cannot be narrowed: the role overrides any grants', async () => {
     const other = await makeUser(sql, 'admin');
     await mutate(admin, {userID: other.userID, permissions: []});
@@ -105,13 +136,13 @@ describe('a permission change takes effect on the next query', () => {
     const ctxNow = async () => (await readSession(sql, token))!.ctx;
 
     expect(await permissionsOf(await ctxNow(), target.userID)).toBeUndefined();
-    await mutate(admin, {userID: user.userID, permissions: ['editShadchanim']});
+    await mutate(admin, {userID: user.userID, permissions: ['showTickets', 'editShadchanim']});
     expect(await permissionsOf(await ctxNow(), target.userID)).toMatchObject({id: target.userID, role: 'shadchan'});
     // …and the user can now use it, on the same session.
-    await mutate(await ctxNow(), {userID: target.userID, permissions: ['editShadchanim']});
+    await mutate(await ctxNow(), {userID: target.userID, permissions: ['showTickets', 'editShadchanim']});
     expect(await grantsOf(target.userID)).toEqual(['editShadchanim']);
 
-    await mutate(admin, {userID: user.userID, permissions: []});
+    await mutate(admin, {userID: user.userID, permissions: ['showTickets']});
     expect(await permissionsOf(await ctxNow(), target.userID)).toBeUndefined();
     await expect(mutate(await ctxNow(), {userID: target.userID, permissions: []})).rejects.toMatchObject({
       details: {code: 'forbidden'},

@@ -153,13 +153,14 @@ describe('representatives', () => {
     expect(await usersWithEmail(byPhone.email)).toBe(0);
   });
 
-  test('an account of role representative added on /users is linked by its email; a second representative with it is refused', async () => {
+  test('an account of role representative added on /users gets its representative row; another representative with its email is refused', async () => {
     const email = `${nanoid(8)}@example.org`.toLowerCase();
     const accountID = `u-${nanoid(8)}`;
     const admin = await makeUser(sql, 'admin', []);
+    const name = unique('נציגה');
     await mutate(admin, 'staff.create', {
       id: accountID,
-      name: unique('נציגה'),
+      name,
       phone: randomMobile(),
       landline: '',
       gender: 'female',
@@ -168,10 +169,19 @@ describe('representatives', () => {
       employment: 'external',
       printNotes: '',
       availableHours: '',
+      place: `institution:${institution.id}`,
     });
-    const first = representative({email, gender: 'female'});
-    await mutate(coordinatorEditor, 'representatives.create', first);
-    expect((await row(first.id))!.user_id).toBe(accountID);
+    const [linked] = await sql`SELECT id, name, role, institution_id, email FROM representative WHERE user_id = ${accountID}`;
+    expect(linked).toMatchObject({name, role: 'seminary', institution_id: institution.id, email});
+    // The representatives screen edits the same row, and the account follows it.
+    await mutate(coordinatorEditor, 'representatives.update', {
+      ...representative({id: linked!.id, name, email, gender: 'female', formCoordinator: 'המזכירות'}),
+    });
+    expect((await row(linked!.id))!).toMatchObject({user_id: accountID, form_coordinator: 'המזכירות', community_id: communityID});
+    expect((await sql`SELECT community_id, institution_id FROM app_user WHERE id = ${accountID}`)[0]).toEqual({
+      community_id: communityID,
+      institution_id: null,
+    });
     expect(await usersWithEmail(email)).toBe(1);
     const second = representative({email, gender: 'female'});
     expect(await refusal(mutate(coordinatorEditor, 'representatives.create', second))).toMatchObject({

@@ -6,7 +6,9 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser} from '../support/browser.ts';
-import {makeUser} from '../support/fixtures.ts';
+import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {effectivePermissions} from '../../permissions/roles.ts';
+import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
 import {serverSide} from '../support/server-side.ts';
 
 /** Shadchanim (issue 13) through the real server mutators, read rule, API and Postgres. */
@@ -41,11 +43,17 @@ const staff = (over: Record<string, unknown> = {}) => ({
 });
 
 let admin: AuthContext, manager: AuthContext, viewer: AuthContext;
+const community = `c-${nanoid(6)}`;
+const seminary = `i-${nanoid(6)}`;
+const retired = `c-${nanoid(6)}`;
 beforeAll(async () => {
   api = await startTestApi(sql);
   admin = await makeUser(sql, 'admin');
   manager = await makeUser(sql, 'shadchan', ['addShadchanim', 'editShadchanim']);
   viewer = await makeUser(sql, 'coordinator');
+  await sql`INSERT INTO community (id, name) VALUES (${community}, ${'קהילה ' + community})`;
+  await sql`INSERT INTO community (id, name, retired_at) VALUES (${retired}, ${'קהילה ' + retired}, now())`;
+  await sql`INSERT INTO institution (id, name, type) VALUES (${seminary}, ${'סמינר ' + seminary}, 'seminary')`;
 });
 
 describe('staff.create', () => {
@@ -125,8 +133,8 @@ describe('staff.update', () => {
     const other = staff();
     await mutate(admin, 'staff.create', args);
     await mutate(admin, 'staff.create', other);
-    await mutate(manager, 'staff.update', {...args, role: 'coordinator', email: 'new@example.com', availableHours: 'בוקר'});
-    expect(await rowOf(args.id)).toMatchObject({role: 'coordinator', email: 'new@example.com', available_hours: 'בוקר'});
+    await mutate(manager, 'staff.update', {...args, email: 'new@example.com', availableHours: 'בוקר'});
+    expect(await rowOf(args.id)).toMatchObject({role: 'shadchan', email: 'new@example.com', available_hours: 'בוקר'});
     expect(await contactOf(args.id)).toMatchObject({email: 'new@example.com'});
     await expect(mutate(manager, 'staff.update', {...args, phone: other.phone})).rejects.toMatchObject({
       details: {code: 'shadchanPhoneExists', issues: [{field: 'phone', message: 'shadchanPhoneExists'}]},
@@ -149,16 +157,116 @@ describe('staff.update', () => {
     });
     const [self] = await sql`SELECT name, phone FROM app_user WHERE id = ${manager.userID}`;
     const mine = staff({id: manager.userID, name: self!.name, phone: mobile(), gender: 'male'});
-    await expect(mutate(manager, 'staff.update', {...mine, role: 'coordinator'})).rejects.toMatchObject({
-      details: {code: 'forbidden'},
-    });
+    await expect(
+      mutate(manager, 'staff.update', {...mine, role: 'coordinator', place: `community:${community}`}),
+    ).rejects.toMatchObject({details: {code: 'forbidden'}});
     expect(await rowOf(manager.userID)).toMatchObject({role: 'shadchan', phone: self!.phone});
+  });
+});
+
+describe('roles that fit the people (issue 30)', () => {
+  test('a coordinator or representative serves a community or an institution; other roles none', async () => {
+    const byCommunity = staff({role: 'coordinator', place: `community:${community}`});
+    const bySeminary = staff({role: 'coordinator', place: `institution:${seminary}`});
+    for (const args of [byCommunity, bySeminary]) await mutate(admin, 'staff.create', args);
+    expect(await rowOf(byCommunity.id)).toMatchObject({community_id: community, institution_id: null});
+    expect(await rowOf(bySeminary.id)).toMatchObject({community_id: null, institution_id: seminary});
+    // A shadchan serves no place, whatever the form still carried.
+    await mutate(admin, 'staff.update', {...bySeminary, role: 'shadchan'});
+    expect(await rowOf(bySeminary.id)).toMatchObject({role: 'shadchan', community_id: null, institution_id: null});
+
+    for (const [place, message] of [
+      ['', 'required'],
+      ['community:nowhere', 'unknownOption'],
+      [`community:${retired}`, 'unknownOption'],
+      ['city:x', 'unknownOption'],
+    ]) {
+      const args = staff({role: 'coordinator', place});
+      await expect(mutate(admin, 'staff.create', args)).rejects.toMatchObject({
+        details: {code: 'invalidInput', issues: [expect.objectContaining({field: 'place', message})]},
+      });
+      expect(await rowOf(args.id)).toBeUndefined();
+    }
+    // A place retired since it was chosen stays with those who hold it.
+    await sql`UPDATE app_user SET community_id = ${retired} WHERE id = ${byCommunity.id}`;
+    await mutate(admin, 'staff.update', {...byCommunity, place: `community:${retired}`, availableHours: 'ערב'});
+    expect(await rowOf(byCommunity.id)).toMatchObject({community_id: retired, available_hours: 'ערב'});
+  });
+
+  test('a representative saved on the staff form gets the representative row that gives their cards; it follows the place', async () => {
+    const args = staff({role: 'representative', place: `institution:${seminary}`, email: `r-${nanoid(6)}@example.com`});
+    await mutate(admin, 'staff.create', args);
+    const repOf = async () =>
+      (await sql`SELECT role, community_id, institution_id, name FROM representative WHERE user_id = ${args.id}`)[0];
+    expect(await repOf()).toMatchObject({role: 'seminary', institution_id: seminary, community_id: null, name: args.name.trim()});
+    await mutate(admin, 'staff.update', {...args, place: `community:${community}`});
+    expect(await repOf()).toMatchObject({role: 'community', community_id: community, institution_id: null});
+    expect(await rowOf(args.id)).toMatchObject({community_id: community, institution_id: null});
+    const [{count}] = (await sql`SELECT count(*)::int AS count FROM representative WHERE user_id = ${args.id}`) as unknown as [
+      {count: number},
+    ];
+    expect(count).toBe(1);
+  });
+
+  test('an institution’s coordinator decides the pending cards of that institution, and no other coordinator does', async () => {
+    const args = staff({role: 'coordinator', place: `institution:${seminary}`});
+    await mutate(admin, 'staff.create', args);
+    await mutate(admin, 'staff.approve', {id: args.id});
+    const ofSeminary: AuthContext = {userID: args.id, role: 'coordinator', permissions: effectivePermissions('coordinator', [])};
+    const cardID = await makeProfile(sql, admin.userID, 'general', `ממתין ${nameTag()}`);
+    await sql`UPDATE profile SET state = 'pending', institution_id = ${seminary} WHERE id = ${cardID}`;
+    const pendingAs = async (ctx: AuthContext) =>
+      (await db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx})))).map(c => c.id);
+    // The SQL twin (REST counts) agrees with the query.
+    const countedAs = async (ctx: AuthContext) =>
+      (await sql`SELECT p.id FROM profile p WHERE p.id = ${cardID} AND ${visibleProfilesSql(sql, ctx)}`).length;
+    expect(await pendingAs(ofSeminary)).toContain(cardID);
+    expect(await countedAs(ofSeminary)).toBe(1);
+    expect(await pendingAs(viewer)).not.toContain(cardID);
+    expect(await countedAs(viewer)).toBe(0);
+    await expect(mutate(viewer, 'cards.approve', {ids: [cardID]})).rejects.toMatchObject({details: {code: 'notFound'}});
+    await mutate(ofSeminary, 'cards.approve', {ids: [cardID]});
+    expect((await sql`SELECT state FROM profile WHERE id = ${cardID}`)[0]).toEqual({state: 'active'});
+  });
+
+  test('a non-administrator gives a role only when its preset rights are all their own', async () => {
+    // The manager holds showTickets (a shadchan's preset) but not viewAllActivities (a coordinator's).
+    const target = staff();
+    await mutate(admin, 'staff.create', target);
+    const asCoordinator = {...target, role: 'coordinator', place: `community:${community}`};
+    await expect(mutate(manager, 'staff.update', asCoordinator)).rejects.toMatchObject({
+      details: {code: 'forbidden', issues: [{field: 'role', message: 'roleForbidden'}]},
+    });
+    const newCoordinator = staff({role: 'coordinator', place: `community:${community}`});
+    await expect(mutate(manager, 'staff.create', newCoordinator)).rejects.toMatchObject({
+      details: {code: 'forbidden', issues: [{field: 'role', message: 'roleForbidden'}]},
+    });
+    expect(await rowOf(target.id)).toMatchObject({role: 'shadchan'});
+    expect(await rowOf(newCoordinator.id)).toBeUndefined();
+    // A representative's preset is view profiles only: theirs to give.
+    const newRepresentative = staff({role: 'representative', place: `community:${community}`});
+    await mutate(manager, 'staff.create', newRepresentative);
+    expect(await rowOf(newRepresentative.id)).toMatchObject({role: 'representative'});
+
+    // With every right of the coordinator's preset, the same editor may.
+    const broad = await makeUser(sql, 'shadchan', [
+      'addShadchanim',
+      'editShadchanim',
+      'editTickets',
+      'showShadchanDetails',
+      'viewAllActivities',
+    ]);
+    await mutate(broad, 'staff.update', asCoordinator);
+    expect(await rowOf(target.id)).toMatchObject({role: 'coordinator', community_id: community});
+    // A coordinator already keeps their role when someone without its rights edits the rest.
+    await mutate(manager, 'staff.update', {...asCoordinator, availableHours: 'בוקר'});
+    expect(await rowOf(target.id)).toMatchObject({role: 'coordinator', available_hours: 'בוקר'});
   });
 });
 
 describe('staff states', () => {
   test('approve, block (sessions revoked, sign-in refused at once), unblock (the role comes back)', async () => {
-    const args = staff({role: 'coordinator'});
+    const args = staff({role: 'coordinator', place: `community:${community}`});
     await mutate(admin, 'staff.create', args);
     await expect(mutate(viewer, 'staff.approve', {id: args.id})).rejects.toMatchObject({details: {code: 'forbidden'}});
     expect(await rowOf(args.id)).toMatchObject({approved_at: null});
@@ -225,6 +333,7 @@ describe('a staff member’s particulars (migrations/0046)', () => {
     'createdAt',
     'gender',
     'id',
+    'institutionID',
     'name',
     'role',
     'updatedAt',

@@ -29,16 +29,28 @@ const card = {
 
 describe('field errors', () => {
   test("a bad number in a list of phones is the list's error, where its control shows it", () => {
-    expect(validate(cardCreateSchema, card)).toEqual({ok: false, errors: {'details.inquiryPhones': 'מספר לא תקין'}});
+    expect(validate(cardCreateSchema, card)).toEqual({
+      ok: false,
+      errors: {'details.inquiryPhones': 'מספר טלפון לא תקין'},
+      summary: 'שגיאה בפרטים, נא לבדוק ולנסות שוב',
+    });
     const refused = serverErrorOf({code: 'invalidInput', issues: [{field: 'details.inquiryPhones.1', message: 'invalidPhone'}]});
-    expect(refused.fields).toEqual({'details.inquiryPhones': 'מספר לא תקין'});
+    expect(refused.fields).toEqual({'details.inquiryPhones': 'מספר טלפון לא תקין'});
+    expect(refused.message).toBe('שגיאה בפרטים, נא לבדוק ולנסות שוב');
+  });
+
+  test('only missing fields: the summary says the information is incomplete (spec §8), on both sides', () => {
+    const missing = validate(cardCreateSchema, {...card, forename: '', city: '', details: {...card.details, inquiryPhones: []}});
+    expect(missing).toMatchObject({ok: false, summary: 'המידע אינו מלא'});
+    const refused = serverErrorOf({code: 'invalidInput', issues: [{field: 'forename', message: 'required'}]});
+    expect(refused).toMatchObject({message: 'המידע אינו מלא', fields: {forename: 'יש להזין שם'}});
   });
 
   test("a change clears the field's own error, and the ID number's refusal only when it was about that field", () => {
-    const mismatch = {idNumber: 'תאריך הלידה אינו תואם למספר הזהות', 'details.inquiryPhones': 'מספר לא תקין'};
+    const mismatch = {idNumber: 'תאריך הלידה אינו תואם למספר הזהות', 'details.inquiryPhones': 'מספר טלפון לא תקין'};
     expect(serverErrorOf({code: 'birthDateMismatch'}).message).toBe(mismatch.idNumber);
     expect(withoutErrorsOf('inquiryPhones', mismatch)).toEqual({idNumber: mismatch.idNumber});
-    expect(withoutErrorsOf('birthDate', mismatch)).toEqual({'details.inquiryPhones': 'מספר לא תקין'});
+    expect(withoutErrorsOf('birthDate', mismatch)).toEqual({'details.inquiryPhones': 'מספר טלפון לא תקין'});
     expect(withoutErrorsOf('gender', mismatch)).toEqual(mismatch);
     // A malformed ID number is not the birth date's business.
     expect(withoutErrorsOf('birthDate', {idNumber: 'מספר זהות לא תקין'})).toEqual({idNumber: 'מספר זהות לא תקין'});

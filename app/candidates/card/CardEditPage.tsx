@@ -17,6 +17,7 @@ import {fieldLabel} from './labels.ts';
 import {useLiveMerge} from '../../lib/use-live-merge.ts';
 import {useLeaveGuard} from '../../ui/use-leave-guard.ts';
 import {CardPresence} from './CardPresence.tsx';
+import {CardUnavailable} from './CardUnavailable.tsx';
 import * as m from '../../paraglide/messages.js';
 
 /**
@@ -46,7 +47,7 @@ export function CardEditPage() {
 
   const merged = live.state;
   if (!card || !merged) {
-    return details.type === 'complete' && !card ? <p className="py-16 text-center text-slate-500">{m.card_not_found()}</p> : null;
+    return card ? null : <CardUnavailable details={details} />;
   }
   const form = merged.mine;
   const conflicted = Object.keys(merged.conflicts);
@@ -85,7 +86,7 @@ export function CardEditPage() {
     const checked = validate(cardPatchSchema, cardPatch(id, merged!.revision, form, live.changed));
     if (!checked.ok) {
       showErrors(checked.errors);
-      toast.error(m.error_invalid_input());
+      toast.error(checked.summary);
       return;
     }
     setSaving(true);

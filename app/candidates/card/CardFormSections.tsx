@@ -18,6 +18,7 @@ import {isoDateToMs} from '../../lib/dates.ts';
 import {MergeMark, type MergeView} from '../../ui/MergeMark.tsx';
 import {historyValue} from './labels.ts';
 import {getLocale} from '../../paraglide/runtime.js';
+import {MoneyInput} from '../../ui/MoneyInput.tsx';
 import * as m from '../../paraglide/messages.js';
 import {COLOURS} from '../../tables/profiles.ts';
 
@@ -219,6 +220,8 @@ export function CardFormFields({
                   ))}
                 </Select>
               );
+            case 'money':
+              return <MoneyInput {...p} name={field.key} value={value as string} onChange={typed => set(field.key, typed)} />;
             case 'institution':
               return (
                 <InstitutionInput

@@ -61,7 +61,7 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
       <h2 className="mb-4 text-base font-semibold text-slate-900">{m.card_manage()}</h2>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
         {card.state === 'pending'
-          ? decidesPending(ctx, card, me?.communityID) && (
+          ? decidesPending(ctx, card, me) && (
               <Button
                 onClick={() => void run(zero, mutators.cards.approve({ids: [card.id]}), SAY.updated())}
                 data-testid="card-approve"

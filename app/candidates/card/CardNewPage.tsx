@@ -81,7 +81,7 @@ export function CardNewPage() {
     const checked = validate(cardCreateSchema, {...values, database, temporary: mayUseTemporary && form.temporary === 'yes'});
     if (!checked.ok) {
       showErrors(checked.errors);
-      toast.error(m.error_invalid_input());
+      toast.error(checked.summary);
       return;
     }
     setSaving(true);

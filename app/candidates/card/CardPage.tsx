@@ -33,6 +33,8 @@ import {Timeline} from '../../activities/Timeline.tsx';
 import {TransferHistoryEntry, isTransferEntry} from '../../activities/TimelineHistoryEntry.tsx';
 import {MazalTovButton} from '../../engaged-couples/MazalTovButton.tsx';
 import {CardChats} from '../../chats/CardChats.tsx';
+import {CardContactButton} from '../../contact/CardContactButton.tsx';
+import {CardUnavailable} from './CardUnavailable.tsx';
 import * as m from '../../paraglide/messages.js';
 import type {CardDetails} from '../../tables/profiles.ts';
 
@@ -63,13 +65,7 @@ export function CardPage() {
   const locale = currentLocale();
   usePageTitle(card ? `${card.forename} ${card.surname}` : m.card_view());
 
-  if (!card) {
-    return details.type === 'complete' ? (
-      <p className="py-16 text-center text-slate-500" data-testid="card-not-found">
-        {m.card_not_found()}
-      </p>
-    ) : null;
-  }
+  if (!card) return <CardUnavailable details={details} />;
   const values: CardDetails = card.detail?.details ?? {};
   // The profile may be here from the list before its details sync: no "empty" sections meanwhile.
   const sections = card.detail || details.type === 'complete' ? CARD_SECTIONS : [];
@@ -206,6 +202,7 @@ export function CardPage() {
             )}
             {can(ctx, 'showTickets') && <MazalTovButton card={card} />}
             <CardChats card={card} />
+            <CardContactButton card={card} />
             {can(ctx, 'deleteProfiles') && !card.deletedAt && (
               <button
                 type="button"

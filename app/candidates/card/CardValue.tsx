@@ -1,3 +1,4 @@
+import {formatMoneyText} from '../../lib/money.ts';
 import {formatPhone} from '../../lib/phones.ts';
 import type {CardField} from './fields.ts';
 import {optionLabel} from './labels.ts';
@@ -33,6 +34,8 @@ export function CardValue({field, value}: {field: CardField; value: DetailValue}
       );
     case 'long':
       return <bdi className="whitespace-pre-line">{String(value)}</bdi>;
+    case 'money':
+      return <bdi className="tabular-nums">{formatMoneyText(String(value))}</bdi>;
     default:
       return <bdi>{String(value)}</bdi>;
   }

@@ -79,6 +79,8 @@ export type FieldKind =
   | {type: 'text'; max: number}
   | {type: 'long'; max: number}
   | {type: 'number'; min: number; max: number}
+  /** A sum with its currency (₪, $, €), kept as "1500 ILS" (app/lib/money.ts). */
+  | {type: 'money'; max: number}
   | {type: 'choice'; options: OptionList}
   | {type: 'choices'; options: OptionList}
   | {type: 'yesNo'}
@@ -208,7 +210,7 @@ export const CARD_SECTIONS = [
     fields: [
       {key: 'financialExpectations', label: m.pf_financial_expectations, kind: {type: 'long', max: 1000}},
       {key: 'contribution', label: m.pf_contribution, kind: {type: 'long', max: 1000}},
-      {key: 'shadchanFees', label: m.pf_shadchan_fees, kind: {type: 'text', max: 120}},
+      {key: 'shadchanFees', label: m.pf_shadchan_fees, kind: {type: 'money', max: 1_000_000}},
     ],
   },
   {

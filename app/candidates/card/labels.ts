@@ -1,5 +1,6 @@
 import type {ProfileState} from '../../../zero-schema.ts';
 import {formatDate, formatLocalDate} from '../../lib/dates.ts';
+import {formatMoneyText} from '../../lib/money.ts';
 import {formatPhone} from '../../lib/phones.ts';
 import {genderLabel} from '../labels.ts';
 import {COLOUR_LABEL} from './colours.ts';
@@ -69,6 +70,8 @@ export function historyValue(name: string, value: unknown): string {
     case 'phone':
     case 'phones':
       return [value as string | string[]].flat().map(formatPhone).join(', ');
+    case 'money':
+      return formatMoneyText(String(value));
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);
   }

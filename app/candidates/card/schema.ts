@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {isoDateToMs} from '../../lib/dates.ts';
 import {isValidIsraeliID, normalizeIsraeliID} from '../../lib/israeli-id.ts';
+import {moneyText, parseMoney} from '../../lib/money.ts';
 import {toE164} from '../../lib/phones.ts';
 import {CARD_FIELDS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import {COLOURS, type CardDetails} from '../../tables/profiles.ts';
@@ -40,6 +41,14 @@ function valueSchema(field: CardField) {
         v.integer('invalidNumber'),
         v.minValue(kind.min, 'outOfRange'),
         v.maxValue(kind.max, 'outOfRange'),
+      );
+    case 'money':
+      // As typed ("1,500 ₪", "$300"), kept as "1500 ILS".
+      return v.pipe(
+        v.string('invalidAmount'),
+        v.trim(),
+        v.check(typed => (parseMoney(typed)?.amount ?? Infinity) <= kind.max, 'invalidAmount'),
+        v.transform(typed => moneyText(parseMoney(typed)!)),
       );
     case 'choice':
       return v.picklist(Object.keys(OPTIONS[kind.options]), 'unknownOption');

@@ -104,7 +104,7 @@ function PublicCandidateForm({base}: {base: string}) {
     const checked = validate(candidateCardSchema, candidateValues(form));
     if (!checked.ok) {
       showErrors(checked.errors);
-      setBanner(m.error_invalid_input());
+      setBanner(checked.summary);
       return;
     }
     setConfirming(checked.value);

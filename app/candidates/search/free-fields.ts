@@ -9,7 +9,7 @@ type Operator = FreeCondition['op'];
  * sensitive, and the exact ID number and phone have the search box.
  */
 export const FREE_FIELDS: readonly CardField[] = CARD_FIELDS.filter(field =>
-  ['text', 'number', 'choice', 'choices', 'yesNo', 'institution', 'community'].includes(field.kind.type),
+  ['text', 'number', 'money', 'choice', 'choices', 'yesNo', 'institution', 'community'].includes(field.kind.type),
 );
 
 /** The operators that make sense for a kind of field (the builder offers them; the server checks them). */
@@ -20,6 +20,9 @@ export function operatorsFor(kind: FieldKind): readonly Operator[] {
     case 'text':
     case 'institution':
       return ['eq', 'ne', 'startsWith', 'contains', 'isEmpty', 'isNotEmpty'];
+    // Kept as "1500 ILS": an amount is found within it.
+    case 'money':
+      return ['contains', 'isEmpty', 'isNotEmpty'];
     // Several values: "is" means "includes"; "is not" would need not(exists()), which zero-cache cannot run.
     case 'choices':
       return ['eq', 'isEmpty', 'isNotEmpty'];

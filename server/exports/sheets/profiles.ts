@@ -3,6 +3,7 @@ import {OPTIONS} from '../../../app/candidates/card/fields.ts';
 import {STATE_LABEL} from '../../../app/candidates/card/labels.ts';
 import {DETAIL_FIELDS} from '../../../app/candidates/card/schema.ts';
 import {genderLabel} from '../../../app/candidates/labels.ts';
+import {formatMoneyText} from '../../../app/lib/money.ts';
 import {formatPhone} from '../../../app/lib/phones.ts';
 import {labelOf} from '../../../app/lookups.ts';
 import * as m from '../../../app/paraglide/messages.js';
@@ -59,6 +60,8 @@ function detailValue(field: CardField, value: CardDetails[string]): CellValue {
       return [value as string | string[]].flat().map(formatPhone).join(', ');
     case 'number':
       return typeof value === 'number' ? value : null;
+    case 'money':
+      return formatMoneyText(String(value));
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);
   }
