@@ -1,7 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Field, Select} from '../ui/controls.tsx';
 import {queries} from '../queries.ts';
-import {placeOf} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -21,30 +20,26 @@ export function StaffPlaceField({
 }) {
   const [communities] = useQuery(queries.lookups.communities());
   const [institutions] = useQuery(queries.institutions.all());
-  const kept = placeOf(held);
+  const groups = [
+    {kind: 'community', label: m.communities_title(), places: communities},
+    {kind: 'institution', label: m.section_schools(), places: institutions},
+  ] as const;
   return (
     <Field label={`${m.representative_place()} *`} error={error}>
       {props => (
         <Select {...props} name="place" value={value} onChange={e => onChange(e.target.value)} data-testid="staff-place">
           <option value="">{m.card_choose()}</option>
-          <optgroup label={m.communities_title()}>
-            {communities
-              .filter(c => c.retiredAt == null || c.id === kept.communityID)
-              .map(c => (
-                <option key={c.id} value={`community:${c.id}`}>
-                  {c.name}
-                </option>
-              ))}
-          </optgroup>
-          <optgroup label={m.section_schools()}>
-            {institutions
-              .filter(i => i.retiredAt == null || i.id === kept.institutionID)
-              .map(i => (
-                <option key={i.id} value={`institution:${i.id}`}>
-                  {i.name}
-                </option>
-              ))}
-          </optgroup>
+          {groups.map(group => (
+            <optgroup key={group.kind} label={group.label}>
+              {group.places
+                .filter(place => place.retiredAt == null || `${group.kind}:${place.id}` === held)
+                .map(place => (
+                  <option key={place.id} value={`${group.kind}:${place.id}`}>
+                    {place.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
         </Select>
       )}
     </Field>

@@ -212,6 +212,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           // Each connection's session is re-checked (an empty /api/zero/query) every 3 s, not 300: a
           // signed-out, idle or blocked user's sync ends within 5 s.
           ZERO_AUTH_REVALIDATE_INTERVAL_SECONDS: '3',
+          // A client group's queries are transformed again every 5 s, not 300, with the session as it is
+          // now: a right given or withheld (issue 30) changes what the user's open lists hold within seconds.
+          ZERO_AUTH_RETRANSFORM_INTERVAL_SECONDS: '5',
           ZERO_ENABLE_TELEMETRY: 'false',
           ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
           // Always set, so zero-cache's inspector never opens without one (in development a new one per run).

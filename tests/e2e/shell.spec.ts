@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, expectNoSidewaysScroll, insertCard, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
+import {db, expectNoSidewaysScroll, insertCard, inspect, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
 
 /** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
 test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
@@ -114,6 +114,11 @@ test('the reminders bell is live: an activity made in the form with a reminder d
   }
 });
 
+/** The text of the first mail to the office after the first `before` mails the SMTP stand-in received. */
+const officeMailSince = async (before: number) =>
+  (await inspect<{to: string[]; text: string}>('mails')).slice(before).find(mail => mail.to.includes('office@kesher.test'))
+    ?.text ?? '';
+
 test('contact dialog: an empty message is refused; a message reaches the office by email', async ({page}) => {
   await signIn(page, 'demo-shadchan');
   await page.getByTestId('open-contact').click();
@@ -122,18 +127,13 @@ test('contact dialog: an empty message is refused; a message reaches the office 
   await expect(error).toContainText('שגיאה');
   await expect(error).toContainText('יש להזין הודעה לפני השליחה');
 
-  const before = ((await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as unknown[]).length;
+  const before = (await inspect('mails')).length;
   await page.locator('[name=message]').fill('אשמח לעזרה בהעלאת כרטיסים');
   await page.locator('[name=training]').fill('יום ראשון אחר הצהריים');
   await page.screenshot({path: 'test-results/screens/contact-he.png'});
   await page.getByTestId('contact-send').click();
   await expect(page.getByText('ההודעה נשלחה!')).toBeVisible();
-  await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as Array<{to: string[]; text: string}>;
-      return mails.slice(before).find(m => m.to.includes('office@kesher.test'))?.text ?? '';
-    })
-    .toContain('תיאום הדרכה:\nיום ראשון אחר הצהריים');
+  await expect.poll(() => officeMailSince(before)).toContain('תיאום הדרכה:\nיום ראשון אחר הצהריים');
 });
 
 test('contact from a card: the message carries the card’s number and name', async ({page}) => {
@@ -143,16 +143,11 @@ test('contact from a card: the message carries the card’s number and name', as
   await page.goto(`/home/tickets/${cardID}`);
   await page.getByTestId('card-contact').click();
   await expect(page.getByTestId('contact-about')).toContainText(`רבקה ${surname}`);
-  const before = ((await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as unknown[]).length;
+  const before = (await inspect('mails')).length;
   await page.locator('[name=message]').fill('יש מידע חדש על הכרטיס');
   await page.getByTestId('contact-send').click();
   await expect(page.getByText('ההודעה נשלחה!')).toBeVisible();
-  await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${process.env.E2E_STAND_INS_URL}/mails`)).json()) as Array<{to: string[]; text: string}>;
-      return mails.slice(before).find(m => m.to.includes('office@kesher.test'))?.text ?? '';
-    })
-    .toContain(`רבקה ${surname} (${cardID})`);
+  await expect.poll(() => officeMailSince(before)).toContain(`רבקה ${surname} (${cardID})`);
 });
 
 test('shell buttons: personal link copied, proxy number shown, worlds form only after agreeing', async ({page, context}) => {
