@@ -37,6 +37,7 @@ import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx
 import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ReportsPage, ShadchanimReportsPage} from './reports/lazy.tsx';
+import {AdminOverviewPage} from './admin/AdminOverviewPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {FoldersPage} from './pages/FoldersPage.tsx';
@@ -204,6 +205,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/chats': ChatsPage,
   '/chats/$id': ChatsPage,
   // Reports (issue 17)
+  '/admin': AdminOverviewPage,
   '/admin/reports': ReportsPage,
   '/admin/shadchanim-reports': ShadchanimReportsPage,
   // Staff pages and folders (issue 17)

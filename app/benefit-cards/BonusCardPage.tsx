@@ -20,6 +20,7 @@ export function BonusCardPage() {
     <AuthFrame>
       {check.state === 'loading' && <CheckLoading />}
       {check.state === 'error' && <CheckError message={check.message} />}
+      {check.state === 'idle' && <CheckError message={m.bonus_not_found()} />}
       {check.state === 'valid' && (
         <div className="space-y-5" data-testid="bonus-card">
           <article className="rounded-2xl border-2 border-brand-700 p-5 print:break-inside-avoid">

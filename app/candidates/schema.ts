@@ -13,6 +13,8 @@ export const birthDate = v.config(
     v.string('required'),
     v.nonEmpty('required'),
     v.check(iso => isoDateToMs(iso) !== undefined, 'invalidDate'),
+    // A date still to come says so, not that the age is out of range (issue 31).
+    v.check(iso => isoDateToMs(iso)! <= Date.now(), 'birthDateFuture'),
     v.check(iso => {
       const age = ageOn(isoDateToMs(iso)!);
       return age >= MIN_AGE && age <= MAX_AGE;

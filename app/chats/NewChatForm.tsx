@@ -8,7 +8,7 @@ import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {Button, Field, SearchInput, TextInput} from '../ui/controls.tsx';
-import {chatCreateSchema, CHAT_TITLE_MAX, MESSAGE_MAX} from './schema.ts';
+import {chatCreateSchema, chatSendSchema, CHAT_TITLE_MAX, MESSAGE_MAX} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -43,6 +43,19 @@ export function NewChatForm({
     m.chats_started,
   );
   const others = people.filter(p => p.id !== me);
+  // One colleague, and a one-to-one conversation with them (about this card, or about none) exists:
+  // the message goes there, and it opens (issue 31), rather than a second thread beside it.
+  const [mine] = useQuery(queries.chats.list());
+  const only = chosen.size === 1 ? [...chosen][0] : undefined;
+  const existing = mine.find(
+    c =>
+      only !== undefined &&
+      (c.profileID ?? null) === profileID &&
+      !c.title &&
+      c.members.length === 2 &&
+      c.members.some(member => member.userID === only),
+  );
+  const sent = useMutationForm(chatSendSchema, mutators.chats.send, () => onStarted(existing!.id), m.chats_sent_to_existing);
   const needle = filter.trim().toLowerCase();
   const shown = needle ? others.filter(p => p.name.toLowerCase().includes(needle)) : others;
   const group = chosen.size > 1;
@@ -56,8 +69,10 @@ export function NewChatForm({
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (existing) return void sent.save({id: ids.messageID, chatID: existing.id, body});
     void save({...ids, title: group && title.trim() ? title : null, memberIDs: [...chosen], profileID, body});
   };
+  const bodyError = errors.body ?? sent.errors.body;
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="new-chat-form">
@@ -100,6 +115,11 @@ export function NewChatForm({
             {errors.memberIDs}
           </p>
         )}
+        {existing && (
+          <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800" data-testid="new-chat-existing">
+            {m.chats_existing_thread()}
+          </p>
+        )}
       </fieldset>
       {group && (
         <Field label={m.chats_title_label()} error={errors.title}>
@@ -114,14 +134,14 @@ export function NewChatForm({
           )}
         </Field>
       )}
-      <Field label={m.chats_message_label()} error={errors.body}>
+      <Field label={m.chats_message_label()} error={bodyError}>
         {p => (
           <textarea
             {...p}
             rows={3}
             maxLength={MESSAGE_MAX}
             value={body}
-            onChange={e => (setBody(e.target.value), clearError('body'))}
+            onChange={e => (setBody(e.target.value), clearError('body'), sent.clearError('body'))}
             placeholder={m.chats_message_placeholder()}
             className="block w-full rounded-lg border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500"
             data-testid="new-chat-body"
@@ -132,8 +152,8 @@ export function NewChatForm({
         <Button variant="secondary" onClick={onCancel}>
           {m.action_cancel()}
         </Button>
-        <Button type="submit" disabled={saving} data-testid="new-chat-submit">
-          {saving ? m.saving() : m.chats_start()}
+        <Button type="submit" disabled={saving || sent.saving} data-testid="new-chat-submit">
+          {saving || sent.saving ? m.saving() : existing ? m.chats_send_there() : m.chats_start()}
         </Button>
       </div>
     </form>

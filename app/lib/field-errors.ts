@@ -32,6 +32,7 @@ const MESSAGES: Record<string, () => string> = {
   tooLong: m.error_too_long,
   invalidDate: m.error_invalid_date,
   ageOutOfRange: () => m.error_age_out_of_range({min: MIN_AGE, max: MAX_AGE}),
+  birthDateFuture: m.error_birth_date_future,
   unknownOption: m.error_unknown_option,
   digitsOnly: m.error_digits_only,
   invalidId: m.error_invalid_id,

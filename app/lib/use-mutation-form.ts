@@ -30,20 +30,25 @@ export function useMutationForm<S extends v.GenericSchema>(
     focusFirstInvalid(formRef.current);
   };
 
-  async function save(input: unknown) {
+  /** Saves; answers whether it was saved. */
+  async function save(input: unknown): Promise<boolean> {
     const checked = validate(schema, input, required);
-    if (!checked.ok) return showErrors(checked.errors);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return false;
+    }
     setSaving(true);
     const outcome = await confirmed(zero.mutate(request(checked.value)));
     setSaving(false);
     if (!outcome.ok) {
       showErrors(outcome.fields);
       toast.error(outcome.message);
-      return;
+      return false;
     }
     setErrors({});
     toast.success(successMessage());
     onSaved();
+    return true;
   }
 
   const clearError = (field: string) => setErrors(({[field]: _, ...rest}) => rest);

@@ -6,7 +6,8 @@ import {call} from './api.ts';
 import * as m from '../paraglide/messages.js';
 
 type DevUser = {id: string; name: string; role: Role};
-type OutboxEntry = {at: number; channel: string; to: string; code: string};
+/** What the dev outbox holds: codes, and (since invitations) messages' text, which this panel leaves out. */
+type OutboxEntry = {at: number; channel: string; to: string; code?: string};
 
 /**
  * Development only (the server mounts its calls only outside production): the codes the development
@@ -23,6 +24,9 @@ export function DevPanel({onSignedIn}: {onSignedIn: () => void}) {
     return () => clearInterval(timer);
   }, []);
 
+  // The codes only, the one just requested first (the server keeps the outbox newest first).
+  const codes = outbox.filter(o => o.code).sort((a, b) => b.at - a.at);
+
   async function signIn(userID: string) {
     const result = await call('/api/dev/sign-in', {userID});
     if (result.ok) onSignedIn();
@@ -38,11 +42,11 @@ export function DevPanel({onSignedIn}: {onSignedIn: () => void}) {
         {m.dev_panel_title()}
       </h2>
       <h3 className="mb-1.5 text-xs font-semibold text-amber-800">{m.dev_outbox_title()}</h3>
-      {outbox.length === 0 ? (
+      {codes.length === 0 ? (
         <p className="mb-4 text-amber-700">{m.dev_outbox_empty()}</p>
       ) : (
         <ul className="mb-4 space-y-1" data-testid="dev-outbox">
-          {outbox.slice(0, 3).map(o => (
+          {codes.slice(0, 3).map(o => (
             <li key={`${o.at}-${o.to}`} className="flex justify-between gap-3 rounded-lg bg-white/70 px-3 py-1.5">
               <bdi className="text-amber-900">{o.to}</bdi>
               <span className="font-mono font-semibold tracking-widest text-amber-950" data-testid="dev-outbox-code">

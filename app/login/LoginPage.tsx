@@ -191,6 +191,8 @@ export function LoginPage() {
    */
   async function forumPopupOrLeave() {
     setNotifications(undefined);
+    // No forum configured: nothing to ask (issue 31: no 404 on every sign-in).
+    if (!session.links.forum) return leave();
     const result = await call<{count: number}>('/api/forum/unread', undefined, 'GET');
     if (result.ok && result.data.count > 0) setForumUnread(result.data.count);
     else leave();

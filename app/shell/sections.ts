@@ -18,6 +18,7 @@ import {
   Sheet,
   Lightbulb,
   ScrollText,
+  Settings2,
   Tags,
   Target,
   Trash2,
@@ -125,6 +126,8 @@ export const SECTIONS = [
     built: true,
   },
   // Excel exports (issue 16): what the user may see, streamed on the server, followed live to the download.
+  // The administration at a glance (issue 31): what the user may open of it, grouped.
+  {path: '/admin', title: m.admin_overview_title, icon: Settings2, built: true},
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel', built: true},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog', built: true},
   // Reports (issue 17): over what the user sees (showTickets); each shadchan's figures with viewShadchanimReports.

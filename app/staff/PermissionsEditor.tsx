@@ -1,13 +1,9 @@
-import {useQuery, useZero} from '@rocicorp/zero/react';
+import {useQuery} from '@rocicorp/zero/react';
 import {useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
-import {useState} from 'react';
-import {toast} from 'sonner';
 import {PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, PERMISSIONS, type Permission} from '../../permissions/labels.ts';
 import {PRESET_ROLES, effectivePermissions, roleDefaults, type Role} from '../../permissions/roles.ts';
-import {confirmed} from '../lib/mutate.ts';
 import {roleBeforeBlock} from './mutators.ts';
-import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
@@ -20,16 +16,23 @@ import * as m from '../paraglide/messages.js';
  * gives its preset ("from the role"); on top of it a right may be granted, and one of the preset
  * withheld (issue 30: a shadchan without forum access). An administrator holds everything, so every box
  * is ticked and fixed. The server decides (staff.setPermissions); the boxes an editor may not change
- * are disabled here only as a courtesy. Mounted on the staff edit page.
+ * are disabled here only as a courtesy. Mounted on the staff edit page, whose one save saves them
+ * (issue 31): `draft` is the boxes as the editor left them, undefined while they follow the stored
+ * rights live.
  */
-export function PermissionsEditor({userID}: {userID: string}) {
-  const zero = useZero();
+export function PermissionsEditor({
+  userID,
+  draft,
+  onDraft,
+}: {
+  userID: string;
+  draft: readonly Permission[] | undefined;
+  onDraft: (draft: readonly Permission[]) => void;
+}) {
   const {session} = useRouteContext({from: '/shell'});
   const me = contextOf(session.user!);
   const [user, details] = useQuery(queries.staff.permissionsOf({userID}));
-  // The boxes as the editor left them; undefined while they follow the stored grants live.
-  const [draft, setDraft] = useState<readonly Permission[]>();
-  const [saving, setSaving] = useState(false);
+  const setDraft = onDraft;
 
   if (!user?.detail) {
     return details.type === 'complete' ? <p className="text-sm text-slate-500">{m.permissions_unknown_user()}</p> : null;
@@ -47,15 +50,6 @@ export function PermissionsEditor({userID}: {userID: string}) {
   const toggle = (p: Permission, on: boolean) => setDraft([...ticked].filter(x => x !== p).concat(on ? [p] : []) as Permission[]);
   // A preset ticks exactly that role's defaults; the boxes this editor may not change stay as they are.
   const preset = (r: Role) => setDraft(PERMISSIONS.filter(p => (mayTouch(p) ? roleDefaults(r).includes(p) : ticked.has(p))));
-
-  async function save() {
-    setSaving(true);
-    const outcome = await confirmed(zero.mutate(mutators.staff.setPermissions({userID, permissions: [...ticked]})));
-    setSaving(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    setDraft(undefined);
-    toast.success(m.permissions_saved());
-  }
 
   return (
     <section className="space-y-4" data-testid="permissions-editor" aria-labelledby="permissions-title">
@@ -106,11 +100,6 @@ export function PermissionsEditor({userID}: {userID: string}) {
           </fieldset>
         ))}
       </div>
-      {!locked && (
-        <Button onClick={() => void save()} disabled={saving || draft === undefined} data-testid="permissions-save">
-          {m.permissions_save()}
-        </Button>
-      )}
     </section>
   );
 }

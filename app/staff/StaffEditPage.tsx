@@ -1,11 +1,14 @@
-import {useQuery} from '@rocicorp/zero/react';
+import {useQuery, useZero} from '@rocicorp/zero/react';
+import {toast} from 'sonner';
 import {Link, useNavigate, useParams, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {Printer} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useEffect, useState, type FormEvent} from 'react';
 import {SAY} from '../lib/dictionary.ts';
+import {confirmed} from '../lib/mutate.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
+import type {Permission} from '../../permissions/labels.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';
 import {can} from '../../permissions/context.ts';
@@ -41,6 +44,10 @@ function StaffEditor({param}: {param: string | undefined}) {
   const [user, details] = useQuery(!isNew && queries.staff.one({id}));
   const [initial, setInitial] = useState<StaffForm | undefined>(isNew ? EMPTY_STAFF : undefined);
   const [form, setForm] = useState<StaffForm | undefined>(initial);
+  // The permission boxes as the editor left them (undefined: as stored); the page's one save saves them too.
+  const [permissions, setPermissions] = useState<readonly Permission[]>();
+  const [savingPermissions, setSavingPermissions] = useState(false);
+  const zero = useZero();
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     staffSchema,
     value => (isNew ? mutators.staff.create(value) : mutators.staff.update(value)),
@@ -53,8 +60,9 @@ function StaffEditor({param}: {param: string | undefined}) {
     },
     isNew ? SAY.saved : SAY.updated,
   );
-  const dirty = form !== undefined && initial !== undefined && formsDiffer(form, initial);
-  useLeaveGuard(dirty, saving);
+  const detailsDirty = form !== undefined && initial !== undefined && formsDiffer(form, initial);
+  const dirty = detailsDirty || permissions !== undefined;
+  useLeaveGuard(dirty, saving || savingPermissions);
   usePageTitle(isNew ? m.section_new_shadchan() : user ? `${m.section_staff_edit()} · ${user.name}` : m.section_staff_edit());
 
   // The saved record fills the form; while the user has changed nothing, others' saves show at once.
@@ -85,7 +93,14 @@ function StaffEditor({param}: {param: string | undefined}) {
   const roles = STAFF_ROLES.filter(r => r === form.role || mayGiveRole(ctx, r, user));
   async function submit(e: FormEvent) {
     e.preventDefault();
-    await save(staffArgs(id, form!));
+    if ((isNew || detailsDirty) && !(await save(staffArgs(id, form!)))) return;
+    if (permissions === undefined) return;
+    setSavingPermissions(true);
+    const outcome = await confirmed(zero.mutate(mutators.staff.setPermissions({userID: id, permissions: [...permissions]})));
+    setSavingPermissions(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    setPermissions(undefined);
+    toast.success(m.permissions_saved());
   }
   const failed = Object.keys(errors).length > 0;
   // Only an administrator changes an administrator (the server refuses anyone else): others only read.
@@ -121,6 +136,7 @@ function StaffEditor({param}: {param: string | undefined}) {
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
         <StaffFormFields form={form} set={set} errors={errors} roles={roles} heldPlace={user ? placeValue(user) : ''} />
         {user?.detail && <StaffCounters userID={user.id} detail={user.detail} />}
+        {user && <PermissionsEditor userID={user.id} draft={permissions} onDraft={setPermissions} />}
 
         <SaveBar>
           <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -134,14 +150,12 @@ function StaffEditor({param}: {param: string | undefined}) {
             >
               {failed ? m.error_invalid_input() : dirty ? m.card_unsaved() : isNew ? '' : m.card_all_saved()}
             </p>
-            <Button type="submit" disabled={saving || locked || (!isNew && !dirty)} data-testid="staff-save">
+            <Button type="submit" disabled={saving || savingPermissions || locked || (!isNew && !dirty)} data-testid="staff-save">
               {m.action_save()}
             </Button>
           </div>
         </SaveBar>
       </form>
-      {/* Its own section with its own save: the permissions are not part of the details form's save bar. */}
-      {user && <PermissionsEditor userID={user.id} />}
     </div>
   );
 }

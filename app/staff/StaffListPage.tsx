@@ -6,6 +6,8 @@ import {useDeferredValue, useState} from 'react';
 import {can} from '../../permissions/context.ts';
 import {ROLES, type Role} from '../../permissions/roles.ts';
 import {formatPhone} from '../lib/phones.ts';
+import {roleBeforeBlock} from './mutators.ts';
+import type {Employment} from '../../zero-schema.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
@@ -112,12 +114,10 @@ export function StaffListPage() {
                   <StateBadge state={staffStateOf(u)} />
                 </td>
                 <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
-                  {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
+                  {u.contact ? u.contact.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi> : <Arriving />}
                 </td>
-                <td className="px-3 py-2.5 text-slate-700">
-                  <bdi>{u.contact?.email}</bdi>
-                </td>
-                <td className="px-3 py-2.5 text-slate-600">{u.detail && EMPLOYMENT_LABEL[u.detail.employment]()}</td>
+                <td className="px-3 py-2.5 text-slate-700">{u.contact ? <bdi>{u.contact.email}</bdi> : <Arriving />}</td>
+                <td className="px-3 py-2.5 text-slate-600">{employmentOf(u)}</td>
               </tr>
             ))}
           </WideTable>
@@ -134,7 +134,7 @@ export function StaffListPage() {
                 </div>
                 <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
                   <span>{roleLabel[u.role]()}</span>
-                  {u.detail && <span>{EMPLOYMENT_LABEL[u.detail.employment]()}</span>}
+                  {employmentOf(u) && <span>{employmentOf(u)}</span>}
                   {u.contact?.phone && <bdi dir="ltr">{formatPhone(u.contact.phone)}</bdi>}
                   {u.contact?.email && <bdi className="break-all">{u.contact.email}</bdi>}
                 </p>
@@ -162,3 +162,10 @@ export function StateBadge({state}: {state: StaffState}) {
     </span>
   );
 }
+
+/** A contact detail still on its way (staff_contact syncs after the list's rows): a placeholder, not a blank. */
+const Arriving = () => <span className="inline-block h-3 w-24 animate-pulse rounded bg-slate-200" aria-hidden />;
+
+/** In-house or external is a shadchan's matter (issue 31): other roles show none. */
+const employmentOf = (u: Parameters<typeof roleBeforeBlock>[0] & {detail?: {employment: Employment} | undefined}) =>
+  roleBeforeBlock(u) === 'shadchan' && u.detail ? EMPLOYMENT_LABEL[u.detail.employment]() : undefined;

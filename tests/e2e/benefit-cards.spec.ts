@@ -112,6 +112,43 @@ test('a wrong code shows the server’s error in red with an exclamation mark', 
   await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'error');
 });
 
+test('a shop owner with a printed card types its code and ID number into the check form (issue 31)', async ({page}) => {
+  const t = await engagedTicket();
+  const sql = db();
+  const card = await issueBenefitCard(
+    sql as never,
+    {profileID: t.id, coupleID: null, fullName: 'שרה לוי', idNumber: t.idNumber},
+    null,
+  );
+  await sql.end();
+  for (const locale of ['he', 'en'] as const) {
+    await page.addInitScript(l => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({width, height: 900});
+      await page.goto('/bonuses/check-validation');
+      // Nothing to check yet: the form, and no "no records" answer.
+      await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'idle');
+      await expect(page.getByTestId('bonus-error')).toHaveCount(0);
+      const form = page.getByTestId('bonus-check-form');
+      await form.getByTestId('bonus-check-submit').click();
+      await expect(form.getByText(locale === 'he' ? 'יש להזין את הקוד' : 'Enter the code')).toBeVisible();
+      await form.locator('[name=bonusCode]').fill('ZZZZZZZZZZZZ');
+      await form.locator('[name=tz]').fill(t.idNumber);
+      await form.getByTestId('bonus-check-submit').click();
+      await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'error');
+      await form.locator('[name=bonusCode]').fill(card.code);
+      await form.getByTestId('bonus-check-submit').click();
+      await expect(page.getByTestId('bonus-check')).toHaveAttribute('data-state', 'valid');
+      await expect(page.getByTestId('bonus-name')).toHaveText('שרה לוי');
+      // The address names what was checked: a reload shows the same answer.
+      expect(new URL(page.url()).searchParams.get('bonusCode')).toBe(card.code);
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({path: `${SHOTS}/check-form-${locale}-${width}.png`, fullPage: true});
+    }
+  }
+});
+
 test('the office issues a card by hand, finds it, and revokes it; the public check then says not found', async ({page}) => {
   const t = await engagedTicket();
   const surname = uniqueSurname();

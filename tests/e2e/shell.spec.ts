@@ -1,5 +1,14 @@
 import {expect, test} from '@playwright/test';
-import {db, expectNoSidewaysScroll, insertCard, inspect, pickActivitySide, signIn, uniqueSurname} from './helpers.ts';
+import {
+  db,
+  expectNoSidewaysScroll,
+  insertCard,
+  inspect,
+  newSignedInPage,
+  pickActivitySide,
+  signIn,
+  uniqueSurname,
+} from './helpers.ts';
 
 /** The shell's menu is built from the user's permissions, and routes enforce the same permissions. */
 test('the administrator sees every section; a view-only shadchan sees no admin-only ones', async ({browser}) => {
@@ -248,4 +257,17 @@ test('/forum/** leaves for the configured forum with a full page load, keeping t
   await page.waitForURL(url => atForum(url, '/forum/topic/12') && url.search === '?page=2');
   await page.goto('/forum');
   await page.waitForURL(url => atForum(url, '/forum/'));
+});
+
+test('/admin is the administration at a glance: what the user may open of it, or that there is nothing', async ({browser}) => {
+  const admin = await newSignedInPage(browser, 'demo-admin', 'en');
+  await admin.goto('/admin');
+  await expect(admin.getByTestId('admin-overview')).toBeVisible();
+  await admin.getByTestId('admin-link-/admin/reports').click();
+  await admin.waitForURL('**/admin/reports');
+  const viewer = await newSignedInPage(browser, 'demo-viewer');
+  await viewer.goto('/admin');
+  // A view-only shadchan: the reports over what they see, and nothing of the staff's.
+  await expect(viewer.getByTestId('admin-link-/admin/reports')).toBeVisible();
+  await expect(viewer.getByTestId('admin-link-/users')).toHaveCount(0);
 });

@@ -88,20 +88,23 @@ test('the administrator adds a shadchan (a duplicate phone refused), who signs t
   await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible();
   // Without edit rights there is no new-card action; granted live, it appears; revoked, it goes.
   await expect(shadchan.getByTestId('new-candidate')).toHaveCount(0);
+  // One save on the page (issue 31): a ticked box is an unsaved change the footer knows of.
   await admin.getByTestId('permission-editTickets').check();
-  await admin.getByTestId('permissions-save').click();
+  await expect(admin.getByTestId('staff-dirty')).toHaveText('You have unsaved changes');
+  await admin.getByTestId('staff-save').click();
+  await expect(admin.getByTestId('staff-dirty')).toHaveText('All changes saved');
   await expect(shadchan.getByTestId('new-candidate')).toBeVisible();
   await admin.getByTestId('permission-editTickets').uncheck();
-  await admin.getByTestId('permissions-save').click();
+  await admin.getByTestId('staff-save').click();
   await expect(shadchan.getByTestId('new-candidate')).toHaveCount(0);
   // A right of the role's preset withheld (issue 30): without "view profiles" their list empties, live;
   // given back, it returns.
   await admin.getByTestId('permission-showTickets').uncheck();
   await expect(admin.getByTestId('withheld-showTickets')).toBeVisible();
-  await admin.getByTestId('permissions-save').click();
+  await admin.getByTestId('staff-save').click();
   await expect(shadchan.getByTestId('candidate-row')).toHaveCount(0);
   await admin.getByTestId('permission-showTickets').check();
-  await admin.getByTestId('permissions-save').click();
+  await admin.getByTestId('staff-save').click();
   await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible();
 
   // Blocked: their sessions end with the block, and their open page is back at the sign-in within seconds.

@@ -54,7 +54,9 @@ export async function makeProfile(
 
 /** A fresh valid Israeli ID number (nine digits, the check digit computed), unlikely to repeat within a run. */
 export function makeIsraeliID(): string {
-  const body = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  // Below 50,000,000: the large sheets' ID numbers start at 60,000,000 (server/bench/import-sheet.ts), and a
+  // random card holding one of them would make a row of theirs a duplicate.
+  const body = String(Math.floor(Math.random() * 5e7)).padStart(8, '0');
   return `${body}${israeliIDCheckDigit(body)}`;
 }
 
@@ -108,7 +110,8 @@ export const nationalPhone = (e164: string) => `0${e164.slice(4)}`;
  * login form filled in for it (the parent's phone).
  */
 export async function makeTicket(sql: Sql, ownerID: string) {
-  const body = String(randomInt(40_000_000, 100_000_000));
+  // Above the large sheets' ID numbers (60,000,000 on: server/bench/import-sheet.ts).
+  const body = String(randomInt(70_000_000, 100_000_000));
   const t = {
     id: `p-${nanoid(8)}`,
     idNumber: `${body}${israeliIDCheckDigit(body)}`,
