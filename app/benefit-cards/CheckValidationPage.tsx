@@ -54,6 +54,23 @@ function CheckForm({initial, busy, onCheck}: {initial: BonusQuery; busy: boolean
     setTyped(t => ({...t, [key]: value}));
     setErrors(({[key]: _, ...rest}) => rest);
   };
+  // Both are typed left to right, whatever the page's direction.
+  const input = (key: keyof BonusQuery, label: string, props: {maxLength: number; inputMode?: 'numeric'}) => (
+    <Field label={label} error={errors[key]}>
+      {field => (
+        <TextInput
+          {...field}
+          {...props}
+          name={key}
+          dir="ltr"
+          autoComplete="off"
+          className="text-start rtl:text-end"
+          value={typed[key]}
+          onChange={e => set(key, e.target.value)}
+        />
+      )}
+    </Field>
+  );
   function submit(e: FormEvent) {
     e.preventDefault();
     const query = {bonusCode: typed.bonusCode.trim(), tz: typed.tz.replace(/\D/g, '')};
@@ -67,35 +84,8 @@ function CheckForm({initial, busy, onCheck}: {initial: BonusQuery; busy: boolean
   return (
     <form onSubmit={submit} noValidate className="space-y-4 border-t border-slate-200 pt-5" data-testid="bonus-check-form">
       <p className="text-sm text-slate-600">{m.bonus_check_form_hint()}</p>
-      <Field label={m.bonus_field_code()} error={errors.bonusCode}>
-        {props => (
-          <TextInput
-            {...props}
-            name="bonusCode"
-            dir="ltr"
-            autoComplete="off"
-            maxLength={64}
-            className="text-start rtl:text-end"
-            value={typed.bonusCode}
-            onChange={e => set('bonusCode', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={m.bonus_field_id_number()} error={errors.tz}>
-        {props => (
-          <TextInput
-            {...props}
-            name="tz"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={32}
-            className="text-start rtl:text-end"
-            value={typed.tz}
-            onChange={e => set('tz', e.target.value)}
-          />
-        )}
-      </Field>
+      {input('bonusCode', m.bonus_field_code(), {maxLength: 64})}
+      {input('tz', m.bonus_field_id_number(), {maxLength: 32, inputMode: 'numeric'})}
       <Button type="submit" className="w-full py-2.5" disabled={busy} data-testid="bonus-check-submit">
         {m.bonus_check_submit()}
       </Button>

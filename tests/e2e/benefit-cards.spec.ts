@@ -55,6 +55,19 @@ async function selfSignIn(page: Page, t: Awaited<ReturnType<typeof engagedTicket
   await page.waitForURL('**/self-user/home');
 }
 
+/** An engaged candidate's ticket with a benefit card issued to שרה לוי. */
+async function ticketWithCard() {
+  const t = await engagedTicket();
+  const sql = db();
+  const card = await issueBenefitCard(
+    sql as never,
+    {profileID: t.id, coupleID: null, fullName: 'שרה לוי', idNumber: t.idNumber},
+    null,
+  );
+  await sql.end();
+  return {t, card};
+}
+
 test('a self-user closes the ticket → issues the bonus card → its print view → the public check shows it valid', async ({
   page,
 }) => {
@@ -113,14 +126,7 @@ test('a wrong code shows the server’s error in red with an exclamation mark', 
 });
 
 test('a shop owner with a printed card types its code and ID number into the check form (issue 31)', async ({page}) => {
-  const t = await engagedTicket();
-  const sql = db();
-  const card = await issueBenefitCard(
-    sql as never,
-    {profileID: t.id, coupleID: null, fullName: 'שרה לוי', idNumber: t.idNumber},
-    null,
-  );
-  await sql.end();
+  const {t, card} = await ticketWithCard();
   for (const locale of ['he', 'en'] as const) {
     await page.addInitScript(l => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
     for (const width of [1280, 375]) {
@@ -192,14 +198,7 @@ test('the office issues a card by hand, finds it, and revokes it; the public che
 test('the bonus card, its print view and the public check in he and en at 1280 and 375 px: accessible, no sideways scroll, photographed', async ({
   page,
 }) => {
-  const t = await engagedTicket();
-  const sql = db();
-  const card = await issueBenefitCard(
-    sql as never,
-    {profileID: t.id, coupleID: null, fullName: 'שרה לוי', idNumber: t.idNumber},
-    null,
-  );
-  await sql.end();
+  const {t, card} = await ticketWithCard();
   const query = `bonusCode=${card.code}&tz=${t.idNumber}`;
   // The loading state is held long enough to be photographed.
   let slow = false;
