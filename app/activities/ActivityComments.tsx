@@ -1,4 +1,5 @@
 import {useZero} from '@rocicorp/zero/react';
+import {clsx} from 'clsx';
 import {MessageSquare} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
@@ -8,10 +9,25 @@ import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {Button} from '../ui/controls.tsx';
-import {activityCommentSchema} from './schema.ts';
+import {activityCommentSchema, type ActivityType} from './schema.ts';
+import {TYPE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
 
-type Comment = {id: string; body: string; createdAt: number; author?: {name: string} | undefined};
+type Comment = {
+  id: string;
+  body: string;
+  createdAt: number;
+  kind: 'comment' | 'typeChanged';
+  detail?: {from: string; to: string} | null | undefined;
+  author?: {name: string} | undefined;
+};
+
+/** A thread entry's text: a comment as written, a type changed by hand as what it was and became (issue 31). */
+export function commentText(c: Pick<Comment, 'body' | 'kind' | 'detail'>): string {
+  if (c.kind !== 'typeChanged' || !c.detail) return c.body;
+  const label = (type: string) => (TYPE_LABEL[type as ActivityType] ?? (() => type))();
+  return m.activity_type_changed_entry({from: label(c.detail.from), to: label(c.detail.to)});
+}
 
 /**
  * A saved activity's comment thread (spec §3): each comment with its author and time, oldest first,
@@ -55,8 +71,14 @@ export function ActivityComments({activityID, comments}: {activityID: string; co
                 <bdi className="font-medium text-slate-700">{c.author?.name}</bdi>
                 <span className="tabular-nums">{formatLocalDateTime(c.createdAt)}</span>
               </p>
-              <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900">
-                <bdi>{c.body}</bdi>
+              <p
+                className={clsx(
+                  'mt-1 text-sm whitespace-pre-wrap',
+                  c.kind === 'comment' ? 'text-slate-900' : 'text-slate-600 italic',
+                )}
+                data-kind={c.kind}
+              >
+                <bdi>{commentText(c)}</bdi>
               </p>
             </li>
           ))}

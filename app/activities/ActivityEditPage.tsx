@@ -21,6 +21,8 @@ import {SaveBar} from '../ui/SaveBar.tsx';
 import {useLeaveGuard} from '../ui/use-leave-guard.ts';
 import {ActivityComments} from './ActivityComments.tsx';
 import {ActivityFormFields} from './ActivityFormFields.tsx';
+import {ActivityStages} from './ActivityStages.tsx';
+import {TYPE_LABEL} from './labels.ts';
 import {CollisionWarning} from './CollisionWarning.tsx';
 import {callerDisplay, formatDuration} from '../calls/format.ts';
 import {EMPTY_ACTIVITY, activityArgs, formOf, formsDiffer, type ActivityForm} from './form.ts';
@@ -116,6 +118,15 @@ function ActivityEditor({param}: {param: string}) {
       toast.error(checked.summary);
       return;
     }
+    // A stage changed by hand asks first (issue 31): moving a pair on is "next stage", which keeps this one.
+    if (activity && activity.type !== checked.value.type) {
+      const sure = await confirm({
+        title: m.activity_type_change_confirm({from: TYPE_LABEL[activity.type](), to: TYPE_LABEL[checked.value.type]()}),
+        description: m.activity_type_change_detail(),
+        confirmLabel: m.activity_type_change(),
+      });
+      if (!sure) return;
+    }
     setSaving(true);
     const mutation = isNew ? mutators.activities.create(checked.value) : mutators.activities.update(checked.value);
     const outcome = await confirmed(zero.mutate(mutation));
@@ -184,6 +195,8 @@ function ActivityEditor({param}: {param: string}) {
           {m.activity_read_only()}
         </p>
       )}
+
+      {activity && <ActivityStages activity={activity} mayMoveOn={editable && !dirty} />}
 
       {warnable && (form.maleProfileID !== '' || form.femaleProfileID !== '') && (
         <CollisionWarning id={id} maleProfileID={form.maleProfileID || null} femaleProfileID={form.femaleProfileID || null} />

@@ -9,6 +9,7 @@ import {can} from '../../permissions/context.ts';
 import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
+import {commentText} from './ActivityComments.tsx';
 import {TimelineTransfer} from './TimelineTransfer.tsx';
 import {StageBadge, StatusLabel} from './TimelineStage.tsx';
 import {activityPath, newActivitySearch} from './paths.ts';
@@ -191,7 +192,7 @@ function TimelineItem({
               </p>
               {latest.map(c => (
                 <p key={c.id} className="text-slate-700">
-                  <bdi className="font-medium">{c.author?.name}</bdi>: <bdi className="break-words">{c.body}</bdi>
+                  <bdi className="font-medium">{c.author?.name}</bdi>: <bdi className="break-words">{commentText(c)}</bdi>
                 </p>
               ))}
             </div>

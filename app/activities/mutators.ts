@@ -9,11 +9,14 @@ import {transferMutator} from './transfer.ts';
 import {
   activityCommentSchema,
   activityIDSchema,
+  activityNextStageSchema,
   activitySchema,
   activitySnoozeSchema,
   activityStatusSchema,
   type ActivityArgs,
   type ActivityCommentArgs,
+  type ActivityNextStageArgs,
+  type ActivityType,
   type ActivitySnoozeArgs,
   type ActivityStatusArgs,
 } from './schema.ts';
@@ -53,9 +56,15 @@ const valuesOf = ({id: _, phoneCallID: _call, ...values}: ActivityArgs) => value
  * Writes a new activity entered by `createdBy` now: the one way an activity is born, from the form or
  * from an accepted shidduch idea (app/ideas/mutators.ts). Callers check rights and cards first.
  */
-export async function insertActivity(tx: Transaction, createdBy: string, args: ActivityArgs, now: number) {
+export async function insertActivity(
+  tx: Transaction,
+  createdBy: string,
+  args: ActivityArgs,
+  now: number,
+  previousID: string | null = null,
+) {
   if (await tx.run(zql.activity.where('id', args.id).one())) throw new AppError('unableToSave');
-  await tx.mutate.activity.insert({id: args.id, ...valuesOf(args), createdBy, createdAt: now, updatedAt: now});
+  await tx.mutate.activity.insert({id: args.id, ...valuesOf(args), previousID, createdBy, createdAt: now, updatedAt: now});
 }
 
 /** A new activity, entered by the user now, on cards they may see. */
@@ -66,12 +75,59 @@ export async function createActivity({tx, ctx, args}: Write<ActivityArgs>, now: 
   await linkPhoneCall(tx, ctx, args.phoneCallID, args.id);
 }
 
-/** An edit of an activity by its author (or an administrator); who entered it and when stay. */
+/**
+ * An edit of an activity by its author (or an administrator); who entered it and when stay. A type
+ * changed by hand (the form asks first) is recorded in the activity's thread (issue 31).
+ */
 export async function updateActivity({tx, ctx, args}: Write<ActivityArgs>, now: number) {
   assertCan(ctx, 'editTickets');
-  await changeableActivity(tx, ctx, args.id);
+  const before = await changeableActivity(tx, ctx, args.id);
   await assertCards(tx, ctx, args);
   await tx.mutate.activity.update({id: args.id, ...valuesOf(args), updatedAt: now});
+  if (before.type === args.type) return;
+  await tx.mutate.activityComment.insert({
+    id: `type-${args.id}-${now}`,
+    activityID: args.id,
+    userID: ctx.userID,
+    body: '',
+    kind: 'typeChanged',
+    detail: {from: before.type, to: args.type},
+    createdAt: now,
+  });
+}
+
+/** The stage after each (a vort is the last). */
+const NEXT_STAGE: Partial<Record<ActivityType, ActivityType>> = {idea: 'suggestion', suggestion: 'date', date: 'vort'};
+export const nextStageOf = (type: ActivityType) => NEXT_STAGE[type];
+
+/**
+ * Moves a pair on (issue 31): the stage is marked done and the next opens as an activity of its own
+ * for the same pair, with the title and summary carried forward, naming the one before it; so every
+ * stage stays, with its dates and who did it. A stage moves on once: a second try is refused.
+ */
+export async function moveToNextStage({tx, ctx, args}: Write<ActivityNextStageArgs>, now: number) {
+  assertCan(ctx, 'editTickets');
+  const current = await changeableActivity(tx, ctx, args.id);
+  const type = nextStageOf(current.type);
+  if (!type) throw new AppError('invalidInput', [{field: 'type', message: 'lastStage'}]);
+  if (await tx.run(zql.activity.where('previousID', current.id).one())) {
+    throw new AppError('invalidInput', [{field: 'type', message: 'stageMovedOn'}]);
+  }
+  const next: ActivityArgs = {
+    id: args.nextID,
+    type,
+    status: 'in_progress',
+    title: current.title,
+    summary: current.summary,
+    maleProfileID: current.maleProfileID ?? null,
+    femaleProfileID: current.femaleProfileID ?? null,
+    reminderAt: null,
+    callDurationSeconds: null,
+    callerNumber: null,
+  };
+  await assertCards(tx, ctx, next);
+  await tx.mutate.activity.update({id: current.id, status: 'done', updatedAt: now});
+  await insertActivity(tx, ctx.userID, next, now, current.id);
 }
 
 /** Deletes an activity and its comments (the database cascades them). */
@@ -106,6 +162,7 @@ export async function commentOnActivity({tx, ctx, args}: Write<ActivityCommentAr
     activityID: args.activityID,
     userID: ctx.userID,
     body: args.body,
+    kind: 'comment',
     createdAt: now,
   });
 }
@@ -116,6 +173,7 @@ export const activityMutators = {
   delete: defineMutator(activityIDSchema, opts => deleteActivity(opts)),
   snooze: defineMutator(activitySnoozeSchema, opts => snoozeActivity(opts, Date.now())),
   setStatus: defineMutator(activityStatusSchema, opts => setActivityStatus(opts, Date.now())),
+  nextStage: defineMutator(activityNextStageSchema, opts => moveToNextStage(opts, Date.now())),
   comment: defineMutator(activityCommentSchema, opts => commentOnActivity(opts, Date.now())),
   transfer: transferMutator,
 };

@@ -104,9 +104,14 @@ export const activityQueries = {
       .limit(200),
   ),
 
-  /** One activity as its form shows it: both sides (each only if the user may see it), the author, the comments. */
+  /** One activity as its form shows it: both sides (each only if the user may see it), the author, the comments, its stages' neighbours. */
   one: defineQuery(idArgsSchema, ({args, ctx}) =>
-    withPeopleAndThread(visibleActivities(zql.activity, ctx), ctx).where('id', args.id).one(),
+    withPeopleAndThread(visibleActivities(zql.activity, ctx), ctx)
+      .where('id', args.id)
+      // The stages before and after it (issue 31), where the user may see them.
+      .related('previous', p => visibleActivities(p, ctx).one())
+      .related('next', n => visibleActivities(n, ctx).one())
+      .one(),
   ),
 
   /** The activities list (/dashboard/activities), with both sides' names where the user may see them. */

@@ -50,6 +50,10 @@ export type ActivityArgs = v.InferOutput<typeof activitySchema>;
 
 export const activityIDSchema = v.object({id});
 
+/** Moving a pair on (issue 31): the stage, and the id of the next stage's new activity. */
+export const activityNextStageSchema = v.object({id, nextID: id});
+export type ActivityNextStageArgs = v.InferOutput<typeof activityNextStageSchema>;
+
 export const activityCommentSchema = v.object({
   id,
   activityID: id,

@@ -46,6 +46,9 @@ const MESSAGES: Record<string, () => string> = {
   idNumberUnavailable: m.error_id_number_unavailable,
   editConflict: m.card_conflict_title,
   wrongSide: m.activity_wrong_side,
+  // A pair's stages (issue 31).
+  lastStage: m.error_last_stage,
+  stageMovedOn: m.error_stage_moved_on,
   transferSameCard: m.transfer_same_card,
   transferWrongGender: m.transfer_wrong_gender,
   transferNotYours: m.transfer_not_yours,

@@ -1,7 +1,7 @@
 /**
  * Activities (ideas, suggestions, dates, vorts), their comments, and the phone proxy's calls.
  */
-import {enumeration, number, relationships, string, table} from '@rocicorp/zero';
+import {enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
 import {profile} from './profiles.ts';
 import {user} from './staff.ts';
 
@@ -22,6 +22,8 @@ export const activity = table('activity')
     code: string().optional(),
     callDurationSeconds: number().from('call_duration_seconds').optional(),
     callerNumber: string().from('caller_number').optional(),
+    // The stage this one carries on (issue 31, migrations/0052): moving a pair on opens a new activity.
+    previousID: string().from('previous_id').optional(),
   })
   .primaryKey('id');
 
@@ -34,6 +36,9 @@ export const activityComment = table('activityComment')
     userID: string().from('user_id'),
     body: string(),
     createdAt: number().from('created_at'),
+    // A comment, or a type changed by hand (issue 31, migrations/0052), whose detail names the two types.
+    kind: enumeration<'comment' | 'typeChanged'>(),
+    detail: json<{from: string; to: string}>().optional(),
   })
   .primaryKey('id');
 
@@ -59,6 +64,8 @@ export const activityRelationships = relationships(activity, ({one, many}) => ({
   femaleProfile: one({sourceField: ['femaleProfileID'], destField: ['id'], destSchema: profile}),
   author: one({sourceField: ['createdBy'], destField: ['id'], destSchema: user}),
   comments: many({sourceField: ['id'], destField: ['activityID'], destSchema: activityComment}),
+  previous: one({sourceField: ['previousID'], destField: ['id'], destSchema: activity}),
+  next: many({sourceField: ['id'], destField: ['previousID'], destSchema: activity}),
 }));
 
 export const phoneCallRelationships = relationships(phoneCall, ({one}) => ({

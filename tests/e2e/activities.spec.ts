@@ -228,3 +228,50 @@ test('a reminder that comes due while the app is open toasts; snooze moves it an
     await sql.end();
   }
 });
+
+test('a pair’s stages are kept: next stage opens the suggestion, both stay on the card; a type changed by hand asks and is recorded', async ({
+  page,
+}) => {
+  const {sql, pick} = await cards();
+  const [woman] = await pick('female', 9);
+  const [man] = await pick('male', 9);
+  const id = `e2e-stage-${Date.now()}`;
+  const title = `רעיון שלבים ${Date.now()}`;
+  await sql`INSERT INTO activity (id, type, title, summary, male_profile_id, female_profile_id, created_by)
+            VALUES (${id}, 'idea', ${title}, 'שתי משפחות חמות', ${man!.id}, ${woman!.id}, 'demo-shadchan')`;
+  try {
+    await signIn(page, 'demo-shadchan');
+    await page.goto(`/dashboard/activity/edit/${id}`);
+    await page.getByTestId('activity-next-stage').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.waitForURL(url => !url.pathname.endsWith(id));
+    const form = page.getByTestId('activity-form');
+    await expect(form.locator('[name=type]')).toHaveValue('suggestion');
+    await expect(form.locator('[name=title]')).toHaveValue(title);
+    await expect(page.getByTestId('activity-stage-previous')).toContainText('רעיון');
+    // The card keeps both stages, each as what it was, with its date and who did it.
+    await page.goto(`/home/tickets/${woman!.id}`);
+    const stages = page.getByTestId('timeline-item').filter({hasText: title});
+    await expect(stages).toHaveCount(2);
+    for (const [locale, width] of [
+      ['he', 1280],
+      ['he', 375],
+    ] as const) {
+      await page.setViewportSize({width, height: 900});
+      await stages.first().scrollIntoViewIfNeeded();
+      await page.screenshot({path: `test-results/screens/stage-timeline-${locale}-${width}.png`});
+    }
+    await page.setViewportSize({width: 1280, height: 800});
+
+    // Changing the type by hand asks first, and the thread records it.
+    await page.goto(`/dashboard/activity/edit/${id}`);
+    await form.locator('[name=type]').selectOption('date');
+    await page.getByTestId('activity-save').click();
+    await expect(page.getByRole('dialog')).toContainText('לשנות את סוג הפעילות');
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('activity-comment')).toContainText('שינה/תה את הסוג מרעיון לפגישה');
+  } finally {
+    await sql`DELETE FROM activity WHERE title = ${title}`;
+    await sql.end();
+  }
+});

@@ -178,3 +178,57 @@ describe('who sees an activity', () => {
     expect(await sees(viewer)).toBe(false);
   });
 });
+
+describe('a pair’s stages (issue 31)', () => {
+  test('next stage marks this one done and opens the next for the same pair, naming it; every stage stays', async () => {
+    const idea = activity({type: 'idea', title: 'רעיון: אברהם ורבקה', summary: 'משפחות מתאימות'});
+    await mutate(alice, 'activities.create', idea);
+    const suggestionID = `a-${nanoid(8)}`;
+    // Someone else's stage is theirs to move on (its author or an administrator).
+    await expect(mutate(bob, 'activities.nextStage', {id: idea.id, nextID: suggestionID})).rejects.toMatchObject({
+      details: {code: 'forbidden'},
+    });
+    await mutate(alice, 'activities.nextStage', {id: idea.id, nextID: suggestionID});
+    expect(await rowOf(idea.id)).toMatchObject({type: 'idea', status: 'done'});
+    expect(await rowOf(suggestionID)).toMatchObject({
+      type: 'suggestion',
+      status: 'in_progress',
+      title: idea.title,
+      summary: 'משפחות מתאימות',
+      male_profile_id: man,
+      female_profile_id: woman,
+      previous_id: idea.id,
+      created_by: alice.userID,
+    });
+    // A stage moves on once.
+    await expect(mutate(alice, 'activities.nextStage', {id: idea.id, nextID: `a-${nanoid(8)}`})).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: [{field: 'type', message: 'stageMovedOn'}]},
+    });
+    const dateID = `a-${nanoid(8)}`;
+    await mutate(alice, 'activities.nextStage', {id: suggestionID, nextID: dateID});
+    const vortID = `a-${nanoid(8)}`;
+    await mutate(alice, 'activities.nextStage', {id: dateID, nextID: vortID});
+    await expect(mutate(alice, 'activities.nextStage', {id: vortID, nextID: `a-${nanoid(8)}`})).rejects.toMatchObject({
+      details: {code: 'invalidInput', issues: [{field: 'type', message: 'lastStage'}]},
+    });
+    // The card's timeline holds all four, each as what it was.
+    const stages = (await ofCard(alice, woman)).filter(a => [idea.id, suggestionID, dateID, vortID].includes(a.id));
+    expect(stages.map(a => a.type).sort()).toEqual(['date', 'idea', 'suggestion', 'vort']);
+    // The form's query names the neighbours.
+    const one = await db.transaction(tx => tx.run(queries.activities.one.fn({args: {id: suggestionID}, ctx: alice})));
+    expect(one).toMatchObject({previous: {id: idea.id, type: 'idea'}, next: {id: dateID, type: 'date'}});
+  });
+
+  test('a type changed by hand is recorded in the activity’s thread; other edits are not', async () => {
+    const args = activity({type: 'idea'});
+    await mutate(alice, 'activities.create', args);
+    await mutate(alice, 'activities.update', {...args, summary: 'עדכון'});
+    await mutate(alice, 'activities.update', {...args, summary: 'עדכון', type: 'date'});
+    const thread = await sql`SELECT kind, body, detail, user_id FROM activity_comment WHERE activity_id = ${args.id}`;
+    expect(thread).toEqual([{kind: 'typeChanged', body: '', detail: {from: 'idea', to: 'date'}, user_id: alice.userID}]);
+    // The database refuses a change entry without its detail, and a comment without text.
+    await expect(
+      sql`INSERT INTO activity_comment (id, activity_id, user_id, body, kind) VALUES (${nanoid()}, ${args.id}, ${alice.userID}, '', 'typeChanged')`,
+    ).rejects.toThrow(/activity_comment_body_check/);
+  });
+});
