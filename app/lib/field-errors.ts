@@ -125,7 +125,12 @@ export function validate<S extends v.GenericSchema>(
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
     const field = fieldOf(v.getDotPath(issue) ?? '');
-    errors[field] ??= messageFor(field, issue.message, required);
+    // A text over its limit says the limit (issue 31), which valibot's issue carries.
+    const limit =
+      issue.message === 'tooLong' && typeof issue.input === 'string' && typeof issue.requirement === 'number'
+        ? issue.requirement
+        : undefined;
+    errors[field] ??= limit === undefined ? messageFor(field, issue.message, required) : m.error_too_long_max({max: limit});
   }
   return {ok: false, errors, summary: summaryOf(result.issues)};
 }

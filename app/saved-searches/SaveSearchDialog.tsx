@@ -13,6 +13,7 @@ import {useCurrentListView, type ListView} from './list-search.ts';
 import {savedSearchCreateSchema, savedSearchUpdateSchema} from './schema.ts';
 import {SharingChoice} from './SharingChoice.tsx';
 import {TitleField, TITLE_REQUIRED} from './TitleField.tsx';
+import {activeFilterCount} from '../candidates/search/url.ts';
 import * as m from '../paraglide/messages.js';
 
 /** "Save search" beside the list's search and filters: saves the view on screen (its URL) under a title. */
@@ -60,7 +61,8 @@ function SaveSearchDialog({view, onClose}: {view: ListView; onClose: () => void}
     TITLE_REQUIRED,
   );
   const {errors, saving, clearError, formRef} = replacing ? update : create;
-  const filterCount = Object.keys(view.filters).length;
+  // Counted as the filter button counts them (a range's two ends are one filter), and the typed search.
+  const filterCount = activeFilterCount(view.filters) + (view.filters.search ? 1 : 0);
 
   const choose = (id: string) => {
     const chosen = mine.find(s => s.id === id);

@@ -1,5 +1,6 @@
 import {useId, type ComponentProps, type ReactNode} from 'react';
 import {clsx} from 'clsx';
+import * as m from '../paraglide/messages.js';
 import {Search} from 'lucide-react';
 
 /** Small, consistent form controls. Logical properties (ps/pe, start/end) keep them right in RTL and LTR. */
@@ -55,6 +56,19 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * How much of a text's limit is used, shown once it is near (issue 31): the limit is said before it is
+ * reached, and the control's maxLength refuses the rest of a paste without any work of ours.
+ */
+export function LengthCounter({length, max}: {length: number; max: number}) {
+  if (length < max * 0.8) return null;
+  return (
+    <p className={clsx('text-end text-xs tabular-nums', length >= max ? 'text-rose-600' : 'text-slate-500')} aria-live="polite">
+      {m.text_length_counter({length, max})}
+    </p>
   );
 }
 

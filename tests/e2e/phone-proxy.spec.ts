@@ -76,7 +76,7 @@ test('a call that ended: the prompt names the person; yes opens a new activity w
 
   await signIn(page, me.id);
   const phoneCallID = await callEnded(me.phone, '052-7654321', 312);
-  const prompt = page.getByRole('dialog');
+  const prompt = page.getByTestId('call-prompt');
   await expect(prompt).toContainText(`מרים ${surname}`);
   await expect(prompt).toContainText('5:12');
   await prompt.getByTestId('call-prompt-yes').click();
@@ -93,6 +93,31 @@ test('a call that ended: the prompt names the person; yes opens a new activity w
   await expect(page.getByTestId('call-prompt')).toBeHidden();
 });
 
+test('a call that ends while the user types waits, takes no focus, and queues with the next (issue 31)', async ({page}) => {
+  const me = await newShadchan();
+  await signIn(page, me.id);
+  await connectedToSidecar(page);
+  const search = page.getByTestId('candidate-search');
+  await search.click();
+  await search.pressSequentially('כהן', {delay: 150});
+  // Two calls end while the search is being typed.
+  await callEnded(me.phone, '052-7000001', 30);
+  await callEnded(me.phone, '052-7000002', 45);
+  await search.pressSequentially(' לוי', {delay: 150});
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('כהן לוי');
+  // Once the typing stops, the panel shows the first, counts the other, and the focus stays put.
+  const prompt = page.getByTestId('call-prompt');
+  await expect(prompt).toContainText('052-7000001');
+  await expect(prompt.getByTestId('call-prompt-more')).toContainText('1');
+  await expect(search).toBeFocused();
+  await page.screenshot({path: 'test-results/screens/call-prompt-while-typing-he-1280.png'});
+  await prompt.getByTestId('call-prompt-no').click();
+  await expect(prompt).toContainText('052-7000002');
+  await prompt.getByTestId('call-prompt-no').click();
+  await expect(prompt).toBeHidden();
+});
+
 test('the calls list with the development "simulate a call": not now leaves the call listed, live, without an activity', async ({
   page,
 }) => {
@@ -101,7 +126,7 @@ test('the calls list with the development "simulate a call": not now leaves the 
   await page.goto('/dashboard/calls');
   await expect(page.getByText('No calls yet')).toBeVisible();
   await page.getByTestId('simulate-call').click();
-  const prompt = page.getByRole('dialog');
+  const prompt = page.getByTestId('call-prompt');
   await expect(prompt).toContainText('has ended');
   await prompt.getByTestId('call-prompt-no').click();
   await expect(prompt).toBeHidden();

@@ -97,3 +97,16 @@ describe('the card form', () => {
     });
   }
 });
+
+describe('long texts (issue 31)', () => {
+  test('a text over its limit says the limit; a list over its count does not call itself text', () => {
+    const long = validate(cardCreateSchema, {
+      ...card,
+      details: {...card.details, inquiryPhones: ['02-5812345'], aboutMe: 'א'.repeat(2001)},
+    });
+    expect(long).toMatchObject({ok: false, errors: {'details.aboutMe': 'הטקסט ארוך מדי: עד 2000 תווים'}});
+    const phones = Array.from({length: 7}, (_, i) => `02-58123${40 + i}`);
+    const many = validate(cardCreateSchema, {...card, details: {...card.details, inquiryPhones: phones}});
+    expect(many).toMatchObject({ok: false, errors: {'details.inquiryPhones': 'הטקסט ארוך מדי'}});
+  });
+});

@@ -144,13 +144,25 @@ export function CardEditPage() {
             data-testid="card-dirty"
             aria-live="polite"
           >
-            {conflicted.length > 0
-              ? m.card_conflicts_pending()
-              : hasErrors
-                ? m.error_invalid_input()
-                : dirty
-                  ? m.card_unsaved()
-                  : m.card_all_saved()}
+            {conflicted.length > 0 ? (
+              <>
+                {m.card_conflicts_count({count: conflicted.length})}{' '}
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={() => showErrors(errors)}
+                  data-testid="card-conflicts-jump"
+                >
+                  {m.card_conflicts_jump()}
+                </button>
+              </>
+            ) : hasErrors ? (
+              m.error_invalid_input()
+            ) : dirty ? (
+              m.card_unsaved()
+            ) : (
+              m.card_all_saved()
+            )}
           </p>
           <div className="flex gap-2">
             <Link

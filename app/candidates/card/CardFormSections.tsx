@@ -8,7 +8,7 @@ import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import type {FieldErrors} from '../../lib/field-errors.ts';
 import {queries} from '../../queries.ts';
 import type {Labels} from '../../../zero-schema.ts';
-import {Field, Select, TextInput} from '../../ui/controls.tsx';
+import {Field, LengthCounter, Select, TextInput} from '../../ui/controls.tsx';
 import {DateInput} from '../../ui/DateInput.tsx';
 import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
@@ -164,15 +164,18 @@ export function CardFormFields({
           switch (kind.type) {
             case 'long':
               return (
-                <textarea
-                  {...p}
-                  name={field.key}
-                  rows={3}
-                  maxLength={kind.max}
-                  className={textareaClass}
-                  value={value as string}
-                  onChange={e => set(field.key, e.target.value)}
-                />
+                <>
+                  <textarea
+                    {...p}
+                    name={field.key}
+                    rows={3}
+                    maxLength={kind.max}
+                    className={textareaClass}
+                    value={value as string}
+                    onChange={e => set(field.key, e.target.value)}
+                  />
+                  <LengthCounter length={(value as string).length} max={kind.max} />
+                </>
               );
             case 'choice':
             case 'yesNo': {
