@@ -109,7 +109,7 @@ test('a call that ends while the user types waits, takes no focus, and queues wi
   // Once the typing stops, the panel shows the first, counts the other, and the focus stays put.
   const prompt = page.getByTestId('call-prompt');
   await expect(prompt).toContainText('052-7000001');
-  await expect(prompt.getByTestId('call-prompt-more')).toContainText('1');
+  await expect(prompt.getByTestId('call-prompt-more')).toHaveText('ועוד שיחה אחת ממתינה');
   await expect(search).toBeFocused();
   await page.screenshot({path: 'test-results/screens/call-prompt-while-typing-he-1280.png'});
   await prompt.getByTestId('call-prompt-no').click();
