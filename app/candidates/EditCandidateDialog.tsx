@@ -11,6 +11,7 @@ import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {MergeMark} from '../ui/MergeMark.tsx';
 import {cardPatchSchema} from './card/mutators.ts';
+import {CardPresence} from './card/CardPresence.tsx';
 import {getLocale} from '../paraglide/runtime.js';
 import * as m from '../paraglide/messages.js';
 
@@ -74,6 +75,8 @@ export function EditCandidateDialog({
       onOpenChange={open => !open && onClose()}
       title={m.edit_candidate_title({name: `${candidate.forename} ${candidate.surname}`})}
     >
+      {/* The quick edit is editing too (issue 31): others on the card see it, and this user sees them. */}
+      <CardPresence profileID={candidate.id} mode="edit" className="mb-3" />
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="edit-candidate-form">
         <MergeMark taken={merge.taken.has('city')} conflict={conflict('city', String)} onResolve={resolve('city')}>
           <Field label={m.field_city()} error={errors.city}>
