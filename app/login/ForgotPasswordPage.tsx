@@ -1,8 +1,8 @@
 import {Link} from '@tanstack/react-router';
 import {CheckCircle2} from 'lucide-react';
 import {useState, type FormEvent} from 'react';
-import {newPasswordSchema} from '../auth/schemas.ts';
-import {fieldErrorsOf, focusFirstInvalid, validate, type FieldErrors} from '../lib/field-errors.ts';
+import {submittedPassword} from '../auth/new-password.ts';
+import {fieldErrorsOf, focusFirstInvalid, type FieldErrors} from '../lib/field-errors.ts';
 import {PASSWORD_MIN} from '../lib/passwords.ts';
 import {AuthFrame, CodeField} from '../ui/AuthFrame.tsx';
 import {Button, Field} from '../ui/controls.tsx';
@@ -66,13 +66,9 @@ export function ForgotPasswordPage() {
   async function choose(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const data = new FormData(form);
-    const password = String(data.get('password') ?? '');
-    const checked = validate(newPasswordSchema, {password});
-    if (!checked.ok) return void (setErrors(checked.errors), focusFirstInvalid(form));
-    if (password !== data.get('passwordAgain')) {
-      return void (setErrors({passwordAgain: m.error_passwords_differ()}), focusFirstInvalid(form));
-    }
+    const typed = submittedPassword(form);
+    if (!typed.ok) return setErrors(typed.errors);
+    const {password} = typed;
     setWaiting(true);
     setError(undefined);
     const result = await call('/api/users/reset-password', {password});

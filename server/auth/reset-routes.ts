@@ -2,25 +2,14 @@ import type {Hono} from 'hono';
 import {deleteCookie, getCookie} from 'hono/cookie';
 import {newPasswordSchema, resetCodeSchema} from '../../app/auth/schemas.ts';
 import {FORGOT_PASSWORD_PATH} from '../../app/login/paths.ts';
-import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import type {ApiEnv} from '../http/env.ts';
 import {revokeSessionsOf} from '../staff/staff-members.ts';
-import {sendToStaff} from '../staff/staff-messages.ts';
+import {sendToStaff, type StaffMessaging} from '../staff/staff-messages.ts';
 import {logAuthEvent} from './audit.ts';
 import {checkResetCode, completeReset, resetOwner} from './codes.ts';
-import type {CodeDelivery, Mailer} from './delivery/index.ts';
 import {ATTEMPT_COOKIE} from './finish-sign-in.ts';
 import {hashPassword, isGuessablePassword} from './passwords.ts';
-import type {ApiLimits} from './rate-limit.ts';
-
-export type ResetOptions = {
-  sql: Sql;
-  delivery: Pick<CodeDelivery, 'message'>;
-  mailer: Mailer;
-  appURL: string;
-  limits: ApiLimits;
-};
 
 /**
  * "Forgot password" (issue 30): a code to the account's phone or email, asked as a sign-in code is
@@ -29,7 +18,7 @@ export type ResetOptions = {
  * the same lockout as sign-in's. The new password ends every session of the user, voids their open
  * invitations, and they are told by email and phone that it changed.
  */
-export function mountResetRoutes(app: Hono<ApiEnv>, options: ResetOptions) {
+export function mountResetRoutes(app: Hono<ApiEnv>, options: StaffMessaging) {
   const {sql, limits} = options;
 
   app.post('/api/users/reset-password/verify', async c => {

@@ -4,28 +4,14 @@
  * provider would, so the shadchan's open browser asks about it. Signs with PHONE_PROXY_SECRET, or the
  * secret `npm start` generated in the data folder. Without --caller the caller is a number no card lists.
  */
-import {parseArgs} from 'node:util';
+import {readOptions, stop} from '../cli.ts';
 import {dataDir, reachableHost, readPorts} from '../config.ts';
 import {PHONE_EVENTS_PATH} from './event-routes.ts';
 import {signedCallEvent, simulatorSecret} from './simulate.ts';
 
 const USAGE = 'usage: npm run simulate-call -- --phone <shadchan phone> [--caller <number>] [--duration <seconds>]';
 
-function stop(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-let values;
-try {
-  ({values} = parseArgs({
-    options: {phone: {type: 'string'}, caller: {type: 'string'}, duration: {type: 'string'}},
-    strict: true,
-  }));
-} catch (err) {
-  stop(`${(err as Error).message}\n${USAGE}`);
-}
-if (!values.phone) stop(USAGE);
+const values = readOptions(USAGE, ['phone', 'caller', 'duration'], ['phone']);
 const duration = values.duration === undefined ? undefined : Number(values.duration);
 if (duration !== undefined && !(Number.isInteger(duration) && duration >= 0)) stop(`--duration must be whole seconds\n${USAGE}`);
 

@@ -6,7 +6,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
+import {readOptions, stop} from '../cli.ts';
 import {nanoid} from 'nanoid';
 import * as v from 'valibot';
 import {staffSchema} from '../../app/staff/schema.ts';
@@ -19,21 +19,7 @@ import {addStaffMember} from './staff-members.ts';
 
 const USAGE = 'usage: npm run admin:create -- --name <full name> --phone <mobile> [--email <address>] [--gender male|female]';
 
-function stop(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-let values;
-try {
-  ({values} = parseArgs({
-    options: {name: {type: 'string'}, phone: {type: 'string'}, email: {type: 'string'}, gender: {type: 'string'}},
-    strict: true,
-  }));
-} catch (err) {
-  stop(`${(err as Error).message}\n${USAGE}`);
-}
-if (!values.name || !values.phone) stop(USAGE);
+const values = readOptions(USAGE, ['name', 'phone', 'email', 'gender'], ['name', 'phone']);
 
 /** DATABASE_URL, or the embedded database `npm start` runs (its password is kept in the data folder). */
 function databaseURL(): string {

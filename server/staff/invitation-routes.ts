@@ -1,33 +1,21 @@
-import type {Hono} from 'hono';
+import type {Context, Hono} from 'hono';
 import {newPasswordSchema} from '../../app/auth/schemas.ts';
 import {invitationPath} from '../../app/invitation/paths.ts';
 import {can} from '../../permissions/context.ts';
 import {mayManageStaff} from '../../permissions/staff.ts';
-import type {CodeDelivery, Mailer} from '../auth/delivery/index.ts';
-import type {ApiLimits} from '../auth/rate-limit.ts';
-import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import type {ApiEnv} from '../http/env.ts';
 import {logAuthEvent} from '../auth/audit.ts';
 import {acceptInvitation, createInvitation, invitationOf} from './invitations.ts';
-import {sendToStaff} from './staff-messages.ts';
+import {sendToStaff, type StaffMessaging} from './staff-messages.ts';
 import {revokeSessionsOf} from './staff-members.ts';
-
-export type InvitationOptions = {
-  sql: Sql;
-  delivery: Pick<CodeDelivery, 'message'>;
-  mailer: Mailer;
-  /** The address users open (the first of APP_ORIGINS): the link's base. */
-  appURL: string;
-  limits: ApiLimits;
-};
 
 /**
  * Invitations (issue 30): who manages staff sends one (again), or resets a user's password, which ends
  * their sessions, takes the old password away and sends a new invitation; the holder of a link opens
  * it and chooses a password. An administrator's account only an administrator invites or resets.
  */
-export function mountInvitationRoutes(app: Hono<ApiEnv>, options: InvitationOptions) {
+export function mountInvitationRoutes(app: Hono<ApiEnv>, options: StaffMessaging) {
   const {sql, limits} = options;
 
   /** The staff member a manager may invite or reset: exists, and is no administrator unless the manager is one. */
@@ -52,9 +40,7 @@ export function mountInvitationRoutes(app: Hono<ApiEnv>, options: InvitationOpti
     if (!mayManageStaff(session.ctx)) return fail(c, 403, 'forbidden', 'Not allowed');
     const user = await targetOf(c.req.param('id'), session.ctx);
     if (!user) return fail(c, 404, 'notFound', 'No such staff member');
-    if (user.role === 'blocked') return fail(c, 409, 'accountBlocked', 'This account is blocked');
-    const sent = await invite(user.id, session.ctx.userID, clientIP(c));
-    return sent.length > 0 ? c.json({sent}) : fail(c, 409, 'noContact', 'The user has no email or phone to send it to');
+    return inviteAndAnswer(c, user, session.ctx.userID);
   });
 
   /** A representative's sign-in account (linked by the server when their phone or email was saved). */
@@ -66,10 +52,15 @@ export function mountInvitationRoutes(app: Hono<ApiEnv>, options: InvitationOpti
       SELECT user_id AS "userID" FROM representative WHERE id = ${c.req.param('id')} AND retired_at IS NULL`;
     const user = rep?.userID ? await targetOf(rep.userID, session.ctx) : undefined;
     if (!user) return fail(c, 404, 'notFound', 'No such representative account');
-    if (user.role === 'blocked') return fail(c, 409, 'accountBlocked', 'This account is blocked');
-    const sent = await invite(user.id, session.ctx.userID, clientIP(c));
-    return sent.length > 0 ? c.json({sent}) : fail(c, 409, 'noContact', 'The user has no email or phone to send it to');
+    return inviteAndAnswer(c, user, session.ctx.userID);
   });
+
+  /** Sends the invitation, and answers where it went; a blocked account or one without contacts gets none. */
+  async function inviteAndAnswer(c: Context<ApiEnv>, user: {id: string; role: string}, byID: string) {
+    if (user.role === 'blocked') return fail(c, 409, 'accountBlocked', 'This account is blocked');
+    const sent = await invite(user.id, byID, clientIP(c));
+    return sent.length > 0 ? c.json({sent}) : fail(c, 409, 'noContact', 'The user has no email or phone to send it to');
+  }
 
   app.post('/api/staff/:id/reset-password', async c => {
     const session = c.get('session');

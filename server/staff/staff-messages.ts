@@ -3,6 +3,7 @@ import * as m from '../../app/paraglide/messages.js';
 import type {Locale} from '../../zero-schema.ts';
 import type {CodeDelivery, Mailer} from '../auth/delivery/index.ts';
 import type {Sql} from '../db/sql.ts';
+import type {ApiLimits} from '../auth/rate-limit.ts';
 import {inLocale} from '../i18n/locale.ts';
 import {INVITATION_HOURS} from './invitations.ts';
 
@@ -11,6 +12,19 @@ export type StaffMessage = 'invitation' | 'password-changed';
 
 /** The channels a message went out on. */
 export type Sent = Array<'email' | 'phone'>;
+
+/**
+ * What the routes that write to staff need (invitations, resets): the database, the phone provider's
+ * message channel and the mailer, the address links open, and the API's limits.
+ */
+export type StaffMessaging = {
+  sql: Sql;
+  delivery: Pick<CodeDelivery, 'message'>;
+  mailer: Mailer;
+  /** The address users open (the first of APP_ORIGINS): the links' base. */
+  appURL: string;
+  limits: ApiLimits;
+};
 
 /**
  * Tells a staff member by email when they have one and by the phone provider's message channel when
