@@ -1,7 +1,7 @@
-import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {describe, expect, inject, test} from 'vitest';
 import {SESSION_COOKIE} from '../../server/auth/session.ts';
 import {connect} from '../../server/db/sql.ts';
-import {startTestApi} from '../support/api.ts';
+import {useTestApi} from '../support/api.ts';
 import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
 
@@ -11,14 +11,7 @@ import {makeUser} from '../support/fixtures.ts';
  * the signature stored with the day, the time and the caller's address.
  */
 const sql = connect(inject('databaseURL'));
-let api: Awaited<ReturnType<typeof startTestApi>>;
-beforeAll(async () => {
-  api = await startTestApi(sql);
-});
-afterAll(async () => {
-  await api.close();
-  await sql.end();
-});
+const api = useTestApi(sql);
 
 /** A new user who owes the form (unless told), signed in through the development sign-in. */
 async function signedIn(agreementDue = true) {

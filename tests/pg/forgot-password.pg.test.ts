@@ -1,7 +1,7 @@
 import {customAlphabet} from 'nanoid';
-import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {describe, expect, inject, test} from 'vitest';
 import {connect} from '../../server/db/sql.ts';
-import {startTestApi} from '../support/api.ts';
+import {startTestApi, useTestApi} from '../support/api.ts';
 import {browser, signedIn} from '../support/browser.ts';
 import {makeUser} from '../support/fixtures.ts';
 
@@ -11,14 +11,7 @@ import {makeUser} from '../support/fixtures.ts';
  * ends every other session and is announced to its owner.
  */
 const sql = connect(inject('databaseURL'));
-let api: Awaited<ReturnType<typeof startTestApi>>;
-beforeAll(async () => {
-  api = await startTestApi(sql);
-});
-afterAll(async () => {
-  await api.close();
-  await sql.end();
-});
+const api = useTestApi(sql);
 
 const letters = customAlphabet('abcdefghijklmnopqrstuvwxyz', 10);
 const OLD = 'First-Granite-Harbour';

@@ -1,9 +1,9 @@
-import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
-import {startTestApi} from '../support/api.ts';
+import {useTestApi} from '../support/api.ts';
 import {serverSide} from '../support/server-side.ts';
 
 /**
@@ -13,14 +13,7 @@ import {serverSide} from '../support/server-side.ts';
  */
 const sql = connect(inject('databaseURL'));
 const {db, mutate} = serverSide(sql);
-let api: Awaited<ReturnType<typeof startTestApi>>;
-beforeAll(async () => {
-  api = await startTestApi(sql);
-});
-afterAll(async () => {
-  await api.close();
-  await sql.end();
-});
+const api = useTestApi(sql);
 
 const presenceSeenBy = async (ctx: AuthContext, profileID: string) =>
   (await db.transaction(tx => tx.run(queries.candidates.presence.fn({args: {id: profileID}, ctx})))).map(r => ({

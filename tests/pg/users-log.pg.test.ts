@@ -1,13 +1,13 @@
 import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {nanoid} from 'nanoid';
-import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
+import {beforeAll, describe, expect, inject, test} from 'vitest';
 import type {AuthContext} from '../../permissions/context.ts';
 import type {LogEntry} from '../../app/users-log/schema.ts';
 import {schema} from '../../zero-schema.ts';
 import {accessLogWritten} from '../../server/audit/in-background.ts';
 import {connect} from '../../server/db/sql.ts';
 import {runServerMutator} from '../../server/zero/endpoints.ts';
-import {startTestApi} from '../support/api.ts';
+import {useTestApi} from '../support/api.ts';
 import {browser, signedIn as signedInAs} from '../support/browser.ts';
 import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
 
@@ -18,14 +18,7 @@ import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
  */
 const sql = connect(inject('databaseURL'));
 const db = zeroPostgresJS(schema, sql);
-let api: Awaited<ReturnType<typeof startTestApi>>;
-beforeAll(async () => {
-  api = await startTestApi(sql);
-});
-afterAll(async () => {
-  await api.close();
-  await sql.end();
-});
+const api = useTestApi(sql);
 
 const signedIn = (user: AuthContext) => signedInAs(api.app, user.userID);
 const logOf = async (b: ReturnType<typeof browser>, query: string) => {

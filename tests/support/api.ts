@@ -1,3 +1,4 @@
+import {afterAll, beforeAll} from 'vitest';
 import {nanoid} from 'nanoid';
 import {createApi} from '../../server/api.ts';
 import {callerPool} from '../../server/auth/delivery/index.ts';
@@ -108,4 +109,22 @@ export async function startTestApi(
       await smtp.close();
     },
   };
+}
+
+type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/**
+ * The real API on the test database for one file's tests: started before them, closed after, with the
+ * file's database connection. Its properties read the started API's.
+ */
+export function useTestApi(sql: Sql, options?: Parameters<typeof startTestApi>[1]): TestApi {
+  let started: TestApi | undefined;
+  beforeAll(async () => {
+    started = await startTestApi(sql, options);
+  });
+  afterAll(async () => {
+    await started?.close();
+    await sql.end();
+  });
+  return new Proxy({} as TestApi, {get: (_, key) => Reflect.get(started!, key)});
 }
