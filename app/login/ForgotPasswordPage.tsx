@@ -9,9 +9,10 @@ import {Button, Field} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {PasswordPair} from '../ui/PasswordPair.tsx';
 import {call} from './api.ts';
-import {CodeRequest, type LoginTab} from './CodeRequest.tsx';
+import {CodeRequest} from './CodeRequest.tsx';
+import {useCodeRequest} from './use-code-request.ts';
 import {loginErrorText} from './errors.ts';
-import {remembered, type CodeType} from './remembered.ts';
+import type {CodeType} from './remembered.ts';
 import * as m from '../paraglide/messages.js';
 
 type Step = 'request' | 'code' | 'password' | 'done';
@@ -23,12 +24,8 @@ type Step = 'request' | 'code' | 'password' | 'done';
  */
 export function ForgotPasswordPage() {
   usePageTitle(m.forgot_title());
-  const saved = remembered();
   const [step, setStep] = useState<Step>('request');
-  const [tab, setTab] = useState<LoginTab>(saved.email && !saved.phone ? 'email' : 'phone');
-  const [phone, setPhone] = useState(saved.phone ?? '');
-  const [email, setEmail] = useState(saved.email ?? '');
-  const [codeType, setCodeType] = useState<CodeType>(saved.codeType ?? 'hungup');
+  const {tab, setTab, phone, email, codeType, fields: request} = useCodeRequest();
   const [sentBy, setSentBy] = useState<CodeType | 'email'>('hungup');
   const [code, setCode] = useState('');
   const [waiting, setWaiting] = useState(false);
@@ -100,20 +97,7 @@ export function ForgotPasswordPage() {
   }
   return (
     <AuthFrame title={m.forgot_title()} subtitle={step === 'request' ? m.forgot_intro() : undefined} error={error} below={back}>
-      {step === 'request' && (
-        <CodeRequest
-          tab={tab}
-          onTab={setTab}
-          phone={phone}
-          onPhone={setPhone}
-          codeType={codeType}
-          onCodeType={setCodeType}
-          email={email}
-          onEmail={setEmail}
-          waiting={waiting}
-          onSend={() => void sendCode()}
-        />
-      )}
+      {step === 'request' && <CodeRequest {...request} waiting={waiting} onSend={() => void sendCode()} />}
       {step === 'code' && (
         <form onSubmit={e => void verify(e)} className="space-y-4" data-testid="forgot-code">
           <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="code-hint">

@@ -5,13 +5,14 @@ import {AdminNotifications} from './AdminNotifications.tsx';
 import {ForumUnreadPopup} from './ForumUnreadPopup.tsx';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {call, type AdminNotification, type SignedInUser} from './api.ts';
-import {CodeRequest, type LoginTab} from './CodeRequest.tsx';
+import {CodeRequest} from './CodeRequest.tsx';
+import {useCodeRequest} from './use-code-request.ts';
 import {CodeVerify} from './CodeVerify.tsx';
 import {Declaration} from './Declaration.tsx';
 import {DevPanel} from './DevPanel.tsx';
 import {loginErrorText} from './errors.ts';
 import {FORGOT_PASSWORD_PATH} from './paths.ts';
-import {remember, rememberDeclaration, remembered, type CodeType} from './remembered.ts';
+import {remember, rememberDeclaration} from './remembered.ts';
 import {decodeGoogleState, encodeGoogleState, googleRedirectUri} from '../auth/google-state.ts';
 import {localPath} from '../auth/local-path.ts';
 import {Button} from '../ui/controls.tsx';
@@ -48,11 +49,7 @@ export function LoginPage() {
   usePageTitle(m.login_title());
   const {session} = useRouteContext({from: '/login'});
   const search = useSearch({from: '/login'});
-  const saved = remembered();
-  const [tab, setTab] = useState<LoginTab>(saved.email && !saved.phone ? 'email' : 'phone');
-  const [phone, setPhone] = useState(saved.phone ?? '');
-  const [email, setEmail] = useState(saved.email ?? '');
-  const [codeType, setCodeType] = useState<CodeType>(saved.codeType ?? 'hungup');
+  const {tab, setTab, phone, email, codeType, fields: request} = useCodeRequest();
   const googleReturn = search['google-cb'] !== undefined;
   // Signed in already but the declaration is due (the server's verdict): only the declaration is left.
   const resumed = session.user !== null && session.declarationDue;
@@ -207,20 +204,7 @@ export function LoginPage() {
       error={error}
       below={session.devSignIn && (status === 'none' || status === 'calledSuccess') && <DevPanel onSignedIn={leave} />}
     >
-      {status === 'none' && (
-        <CodeRequest
-          tab={tab}
-          onTab={setTab}
-          phone={phone}
-          onPhone={setPhone}
-          codeType={codeType}
-          onCodeType={setCodeType}
-          email={email}
-          onEmail={setEmail}
-          waiting={waiting}
-          onSend={() => void sendCode()}
-        />
-      )}
+      {status === 'none' && <CodeRequest {...request} waiting={waiting} onSend={() => void sendCode()} />}
       {status === 'none' && session.googleLogin && (
         <>
           <p className="my-4 flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
