@@ -20,6 +20,10 @@ export const maxImportRows = (ctx: AuthContext | undefined) =>
 /** Whether this user may import a file of this many rows. */
 export const mayImportRows = (ctx: AuthContext | undefined, rows: number) => rows <= maxImportRows(ctx);
 
+/** Whether the user may put temporary cards (awaiting approval) in this database: an import's incomplete rows come in as such. */
+export const mayAddTemporary = (ctx: AuthContext | undefined, database: 'general' | 'personal' | null) =>
+  can(ctx, database === 'personal' ? 'temporaryPersonalDatabase' : 'temporaryGeneralDatabase');
+
 export function assertMayImport(ctx: AuthContext | undefined): asserts ctx is AuthContext {
   assertLoggedIn(ctx);
   if (!mayImport(ctx)) throw new AppError('forbidden');

@@ -5,24 +5,31 @@ import type {FieldIssue} from '../../permissions/errors.ts';
 import {Button} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 import {columnName} from './labels.ts';
-import {duplicateText, issueText} from './reasons.ts';
-import type {Mapping, PreviewRow, RowDecision} from './schema.ts';
+import {duplicateText, issueText, missingText} from './reasons.ts';
+import type {Mapping, PreviewRow, RowDecision, RowStatus} from './schema.ts';
 
 /** The column an issue's field came from (its path without `details.`), or -1 when no column gives it. */
 export const columnOfIssue = (mapping: Mapping, issue: FieldIssue) =>
   mapping.indexOf(fieldOf(issue.field).replace(/^details\./, ''));
 
-const STATUS_TONE = {
+const STATUS_TONE: Record<RowStatus, string> = {
   valid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  incomplete: 'bg-sky-50 text-sky-900 ring-sky-200',
   error: 'bg-rose-50 text-rose-800 ring-rose-200',
   duplicate: 'bg-amber-50 text-amber-900 ring-amber-200',
 };
-const STATUS_TEXT = {valid: m.import_row_valid, error: m.import_row_error, duplicate: m.import_row_duplicate};
+const STATUS_TEXT: Record<RowStatus, () => string> = {
+  valid: m.import_row_valid,
+  incomplete: m.import_row_incomplete,
+  error: m.import_row_error,
+  duplicate: m.import_row_duplicate,
+};
 
 /**
- * One row of the preview: its mapped cells, each wrong one marked with its message (the card form's);
- * the required fields no column gives; its possible duplicates (a card named only when the user may
- * open it); and the choice for it: import or skip, or fix it in place.
+ * One row of the preview: its mapped cells, each wrong one marked with its message (the card form's)
+ * and each doubtful one (a date that reads either way) with its note; the required fields no column
+ * gives; for an incomplete row, what its temporary card will lack; its possible duplicates (a card
+ * named only when the user may open it); and the choice for it: import or skip, or fix it in place.
  */
 export function PreviewRowCard({
   row,
@@ -37,9 +44,11 @@ export function PreviewRowCard({
   onDecide: (decision: RowDecision) => void;
   onFix: () => void;
 }) {
+  const incomplete = row.status !== 'error' && row.issues.length > 0;
   const byColumn = new Map<number, FieldIssue>();
   const unplaced: FieldIssue[] = [];
-  for (const issue of row.issues) {
+  const noted = new Map(row.warnings.map(w => [columnOfIssue(mapping, w), w]));
+  for (const issue of incomplete ? [] : row.issues) {
     const column = columnOfIssue(mapping, issue);
     if (column >= 0) {
       if (!byColumn.has(column)) byColumn.set(column, issue);
@@ -85,11 +94,13 @@ export function PreviewRowCard({
                 )}
                 data-testid={`decide-${decision}`}
               >
-                {decision === 'import'
-                  ? row.status === 'duplicate'
+                {decision === 'skip'
+                  ? m.import_row_skip()
+                  : row.status === 'duplicate'
                     ? m.import_anyway()
-                    : m.import_row_import()
-                  : m.import_row_skip()}
+                    : incomplete
+                      ? m.import_row_import_temporary()
+                      : m.import_row_import()}
               </button>
             ))}
           </div>
@@ -100,6 +111,11 @@ export function PreviewRowCard({
         </div>
       </div>
 
+      {incomplete && (
+        <p className="text-sm text-sky-900" data-testid="row-lacking">
+          {m.import_row_lacking({missing: missingText(row.issues)})}
+        </p>
+      )}
       {unplaced.length > 0 && (
         <ul className="space-y-1 text-sm text-rose-700" data-testid="row-missing">
           {unplaced.map(issue => (
@@ -112,12 +128,13 @@ export function PreviewRowCard({
         {mapping.map((field, column) => {
           if (field === null) return null;
           const issue = byColumn.get(column);
+          const note = noted.get(column);
           return (
             <div
               key={column}
               className={clsx(
                 'min-w-0 rounded-lg px-2.5 py-1.5 ring-1',
-                issue ? 'bg-rose-50 ring-rose-300' : 'bg-slate-50 ring-slate-200',
+                issue ? 'bg-rose-50 ring-rose-300' : note ? 'bg-amber-50 ring-amber-300' : 'bg-slate-50 ring-slate-200',
               )}
               data-testid={issue ? 'cell-error' : 'cell'}
             >
@@ -130,6 +147,11 @@ export function PreviewRowCard({
               {issue && (
                 <dd className="text-xs text-rose-700" data-testid="cell-message">
                   {messageFor(fieldOf(issue.field), issue.message)}
+                </dd>
+              )}
+              {!issue && note && (
+                <dd className="text-xs text-amber-900" data-testid="cell-note">
+                  {messageFor(fieldOf(note.field), note.message)}
                 </dd>
               )}
             </div>

@@ -1,8 +1,8 @@
 import {clsx} from 'clsx';
-import {ArrowRightLeft, Play, X} from 'lucide-react';
+import {ArrowRightLeft, CalendarDays, Play, X} from 'lucide-react';
 import {useEffect, useState} from 'react';
 import {toast} from 'sonner';
-import {can, type AuthContext} from '../../permissions/context.ts';
+import type {AuthContext} from '../../permissions/context.ts';
 import {Button, Labelled, Select} from '../ui/controls.tsx';
 import {ListLoading} from '../ui/EmptyState.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
@@ -11,6 +11,8 @@ import {importApi} from './api.ts';
 import {FILTER_LABEL} from './labels.ts';
 import {PreviewRowCard} from './PreviewRowCard.tsx';
 import {RowFixDialog} from './RowFixDialog.tsx';
+import {mayAddTemporary} from '../../permissions/imports.ts';
+import type {DateReading} from '../tables/imports.ts';
 import {ROW_FILTERS, type Mapping, type PreviewRow, type RowDecision, type RowFilter} from './schema.ts';
 
 const PAGE = 50;
@@ -21,16 +23,20 @@ type PreviewJob = {
   mapping: Mapping;
   totalRows: number;
   validRows: number;
+  incompleteRows: number;
   errorRows: number;
   duplicateRows: number;
   queuedRows: number;
+  incompleteAsTemporary: boolean;
+  dates?: DateReading | null | undefined;
 };
 
 /**
  * The import's third step: every row checked (the counts live from the job's row), the rows with
  * problems first, each with its choice and a fix in place; then where the cards go (the general or the
  * user's personal database, or as temporary cards awaiting approval, with the permission for that) and
- * the import itself.
+ * the import itself. Rows that lack only required details may all come in as temporary cards that list
+ * what is missing, and how the sheet's dates were read is said (issue 31).
  */
 export function PreviewStep({
   job,
@@ -43,14 +49,16 @@ export function PreviewStep({
   onRemap: () => void;
   onCancel: () => void;
 }) {
-  const [filter, setFilter] = useState<RowFilter>(job.errorRows + job.duplicateRows > 0 ? 'problems' : 'valid');
+  const problems = job.errorRows + job.incompleteRows + job.duplicateRows;
+  const [filter, setFilter] = useState<RowFilter>(problems > 0 ? 'problems' : 'valid');
   const [rows, setRows] = useState<PreviewRow[]>();
   const [total, setTotal] = useState(0);
   const [fixing, setFixing] = useState<PreviewRow>();
   const [database, setDatabase] = useState<'general' | 'personal'>('general');
   const [temporary, setTemporary] = useState(false);
   const [starting, setStarting] = useState(false);
-  const mayTemporary = can(ctx, database === 'general' ? 'temporaryGeneralDatabase' : 'temporaryPersonalDatabase');
+  const mayTemporary = mayAddTemporary(ctx, database);
+  const mayTemporaryAnywhere = mayAddTemporary(ctx, 'general') || mayAddTemporary(ctx, 'personal');
 
   async function load(offset: number) {
     const answer = await importApi.rows(job.id, filter, offset, PAGE);
@@ -69,6 +77,12 @@ export function PreviewStep({
     if (answer.ok) replace(answer.data.row);
     else toast.error(answer.message);
   }
+  async function chooseIncomplete(temporary: boolean) {
+    const answer = await importApi.incomplete(job.id, temporary);
+    if (!answer.ok) return toast.error(answer.message);
+    // The rows shown take the choice too.
+    setRows(all => all?.map(r => (r.status === 'incomplete' ? {...r, decision: temporary ? 'import' : 'skip'} : r)));
+  }
   async function start() {
     setStarting(true);
     const answer = await importApi.start(job.id, {database, temporary: temporary && mayTemporary});
@@ -77,8 +91,9 @@ export function PreviewStep({
   }
 
   const counts: Record<RowFilter, number> = {
-    problems: job.errorRows + job.duplicateRows,
+    problems,
     errors: job.errorRows,
+    incomplete: job.incompleteRows,
     duplicates: job.duplicateRows,
     valid: job.validRows,
     all: job.totalRows,
@@ -91,6 +106,26 @@ export function PreviewStep({
           <h2 className="text-lg font-semibold text-slate-900">{m.import_preview_title()}</h2>
           <p className="mt-1 text-sm text-slate-500">{m.import_preview_hint()}</p>
         </div>
+        {job.dates && <DatesRead dates={job.dates} />}
+        {job.incompleteRows > 0 && (
+          <div className="space-y-1 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="import-incomplete">
+            {mayTemporaryAnywhere ? (
+              <Toggle
+                label={m.import_incomplete_as_temporary({count: job.incompleteRows.toLocaleString()})}
+                checked={job.incompleteAsTemporary}
+                onChange={on => void chooseIncomplete(on)}
+                testid="import-incomplete-temporary"
+              />
+            ) : (
+              <p className="text-sm font-medium text-amber-900">
+                {m.import_incomplete_count({count: job.incompleteRows.toLocaleString()})}
+              </p>
+            )}
+            <p className="text-sm text-amber-900">
+              {mayTemporaryAnywhere ? m.import_incomplete_hint() : m.import_incomplete_no_permission()}
+            </p>
+          </div>
+        )}
         <div role="group" aria-label={m.import_preview_lists()} className="flex flex-wrap gap-2" data-testid="preview-filters">
           {ROW_FILTERS.map(f => (
             <button
@@ -182,5 +217,25 @@ export function PreviewStep({
         />
       )}
     </div>
+  );
+}
+
+/** How the sheet's d/m/yyyy dates were read: the order, why, and how many could be read either way (each marked on its row). */
+function DatesRead({dates}: {dates: DateReading}) {
+  if (dates.dayFirst + dates.monthFirst + dates.ambiguous === 0) return null;
+  const order = dates.order === 'dmy' ? m.import_date_order_dmy() : m.import_date_order_mdy();
+  return (
+    <p className="flex items-start gap-2 text-sm text-slate-700" data-testid="import-dates">
+      <CalendarDays className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+      <span>
+        {dates.chosen
+          ? m.import_dates_chosen({order})
+          : m.import_dates_found({
+              order,
+              count: (dates.order === 'dmy' ? dates.dayFirst : dates.monthFirst).toLocaleString(),
+            })}{' '}
+        {dates.ambiguous > 0 && m.import_dates_ambiguous({count: dates.ambiguous.toLocaleString()})}
+      </span>
+    </p>
   );
 }

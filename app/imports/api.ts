@@ -1,7 +1,8 @@
 import {ERROR_TEXT} from '../lib/dictionary.ts';
 import {errorCodeOf} from '../../permissions/errors.ts';
 import * as m from '../paraglide/messages.js';
-import type {ImportStart, Mapping, PreviewRow, RowFilter, RowPatch, UploadAnswer} from './schema.ts';
+import type {DateOrder} from '../tables/imports.ts';
+import type {Fills, ImportStart, Mapping, PreviewRow, PreviewSummary, RowFilter, RowPatch, UploadAnswer} from './schema.ts';
 
 /**
  * The import screen's REST calls (server/imports/routes.ts). The job's progress comes through Zero
@@ -26,6 +27,8 @@ function reasonOf(code: string | undefined, status: number): string {
       return m.import_error_single_row();
     case 'mayNotImport':
       return m.import_error_may_not_import();
+    case 'incompleteNeedsTemporary':
+      return m.import_error_incomplete_needs_temporary();
     case 'importStarted':
     case 'importFinished':
     case 'importRunning':
@@ -64,10 +67,13 @@ export const importApi = {
   rows: (id: string, filter: RowFilter, offset: number, limit: number) =>
     send<{rows: PreviewRow[]; total: number}>(`${jobPath(id)}/rows?filter=${filter}&offset=${offset}&limit=${limit}`),
   /** Starts the check of every row; the job's status (through Zero) says when it is done. */
-  preview: (id: string, mapping: Mapping, formatID: string | null) =>
-    send<{ok: true}>(`${jobPath(id)}/preview`, json('POST', {mapping, formatID})),
+  preview: (id: string, reading: {mapping: Mapping; formatID: string | null; fills: Fills; dateOrder: DateOrder | null}) =>
+    send<{ok: true}>(`${jobPath(id)}/preview`, json('POST', reading)),
   patch: (id: string, row: number, patch: RowPatch) =>
     send<{row: PreviewRow}>(`${jobPath(id)}/rows/${row}`, json('PATCH', patch)),
+  /** The incomplete rows in as temporary cards, or left out. */
+  incomplete: (id: string, temporary: boolean) =>
+    send<{summary: PreviewSummary}>(`${jobPath(id)}/incomplete`, json('POST', {temporary})),
   start: (id: string, target: ImportStart) => send<{ok: true}>(`${jobPath(id)}/start`, json('POST', target)),
   cancel: (id: string) => send<{ok: true}>(`${jobPath(id)}/cancel`, json('POST')),
   reportHref: (id: string, locale: string) => `${jobPath(id)}/report?locale=${locale}`,

@@ -5,11 +5,13 @@ import type {FieldIssue} from '../../permissions/errors.ts';
 import {cardArgs, type CardForm} from '../candidates/card/form.ts';
 import {CARD_FIELDS, OPTIONS, type OptionList} from '../candidates/card/fields.ts';
 import {cardCreateSchema, INITIAL_STATUS_ID, type CardCreate} from '../candidates/card/mutators.ts';
-import {typedDateToIso} from '../lib/dates.ts';
+import {LACKABLE_DETAILS, temporaryDetailsSchema} from '../candidates/card/schema.ts';
+import {isoDateToMs, typedDateToIso} from '../lib/dates.ts';
+import type {DateOrder} from '../tables/imports.ts';
 import {foldName} from '../lib/hebrew-name.ts';
 import * as m from '../paraglide/messages.js';
 import {foldHeader, importFieldOf, type ImportField} from './fields.ts';
-import type {Mapping} from './schema.ts';
+import type {RowReading} from './schema.ts';
 
 /**
  * One sheet row → one card, the way the card form makes one (issue 16): each mapped cell becomes the
@@ -76,8 +78,31 @@ const yesNoIndex = () =>
 /** Excel's day 0 is 30 December 1899 (with its famous 1900 leap-year bug already in the offset). */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
-/** A date as people write them, or an Excel day number that lost its date format; else the text as typed. */
-function dateValue(text: string): string {
+/** A date written d/m/yyyy or m/d/yyyy (with '/', '.' or '-'): which of the two it is depends on the sheet. */
+const TWO_WAY_DATE = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/;
+
+/**
+ * Which order a written date shows beyond doubt: day first when its first number is over 12, month
+ * first when its second is; 'either' when both read as a month (and differ); undefined when it is no
+ * such date or reads the same both ways (5/5/2001).
+ */
+export function dateOrderShown(text: string): DateOrder | 'either' | undefined {
+  const parts = TWO_WAY_DATE.exec(text.trim());
+  if (!parts) return undefined;
+  const [first, second] = [Number(parts[1]), Number(parts[2])];
+  if (first > 12 && second <= 12) return 'dmy';
+  if (second > 12 && first <= 12) return 'mdy';
+  return first <= 12 && second <= 12 && first !== second ? 'either' : undefined;
+}
+
+/** A date as people write them (d/m/yyyy read in the sheet's order), or an Excel day number that lost its date format; else the text as typed. */
+function dateValue(text: string, order: DateOrder): string {
+  const parts = TWO_WAY_DATE.exec(text);
+  if (parts) {
+    const [day, month] = order === 'dmy' ? [parts[1]!, parts[2]!] : [parts[2]!, parts[1]!];
+    const iso = `${parts[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+    return isoDateToMs(iso) === undefined ? text : iso;
+  }
   const typed = typedDateToIso(text);
   if (typed) return typed;
   if (/^\d{4,5}$/.test(text)) return new Date(EXCEL_EPOCH_MS + Number(text) * 86_400_000).toISOString().slice(0, 10);
@@ -93,14 +118,14 @@ const OPTION_LISTS: Partial<Record<string, OptionList>> = Object.fromEntries(
 );
 
 /** A cell as the form's control holds it (see app/candidates/card/form.ts). */
-function formValue(field: ImportField, text: string, lookups: LookupIndexes): string | string[] {
+function formValue(field: ImportField, text: string, lookups: LookupIndexes, order: DateOrder): string | string[] {
   if (text === '') return field.kind === 'choices' ? [] : '';
   const options = OPTION_LISTS[field.key];
   switch (field.kind) {
     case 'gender':
       return resolved(genderIndex(), text);
     case 'date':
-      return dateValue(text);
+      return dateValue(text, order);
     case 'sector':
       return resolved(lookups.sectors, text);
     case 'status':
@@ -124,9 +149,23 @@ function formValue(field: ImportField, text: string, lookups: LookupIndexes): st
 
 type LookupIndexes = {sectors: Map<string, string>; statuses: Map<string, string>; communities: Map<string, string>};
 
+/**
+ * What a row makes: a card, with the required details it lacks as `issues` (an incomplete row, which
+ * may come in as a temporary card); or no card, and what is wrong. `warnings` are not wrong but worth a
+ * look: a date that reads either way, read in the sheet's order.
+ */
+export type RowCheck = {card: CardCreate | undefined; issues: FieldIssue[]; warnings: FieldIssue[]};
 /** Everything a file's rows are checked against, prepared once per file. */
-export type RowChecker = (cells: readonly string[], mapping: Mapping) => RowCheck;
-export type RowCheck = {card: CardCreate; issues: []} | {card: undefined; issues: FieldIssue[]};
+export type RowChecker = (cells: readonly string[], reading: RowReading) => RowCheck;
+
+/** Whether a row's card lacks required details (it may only be a temporary one). */
+export const isIncomplete = (check: Pick<RowCheck, 'card' | 'issues'>) => check.card !== undefined && check.issues.length > 0;
+
+/** The card form's schema with the required details left optional: what a temporary card must pass. */
+const temporaryCardSchema = v.object({...cardCreateSchema.entries, details: temporaryDetailsSchema});
+const LACKABLE = new Set(LACKABLE_DETAILS.map(f => `details.${f.key}`));
+const onlyLacking = (issues: readonly FieldIssue[]) =>
+  issues.length > 0 && issues.every(i => i.message === 'required' && LACKABLE.has(i.field));
 
 export function rowChecker(lookups: Lookups): RowChecker {
   const indexes: LookupIndexes = {
@@ -155,23 +194,54 @@ export function rowChecker(lookups: Lookups): RowChecker {
     return issues;
   }
 
-  return (cells, mapping) => {
+  /** The row's cells (or the values for whole columns where a row has none) as the form's values. */
+  function formOf(cells: readonly string[], {mapping, fills, dateOrder}: RowReading) {
     const form: CardForm = {statusID: INITIAL_STATUS_ID};
+    const warnings: FieldIssue[] = [];
+    const texts = new Map<string, string>();
     mapping.forEach((key, column) => {
-      const field = key === null ? undefined : importFieldOf(key);
       const text = (cells[column] ?? '').trim();
-      // An empty status column keeps the status every new card starts with.
-      if (field && !(field.key === 'statusID' && text === '')) form[field.key] = formValue(field, text, indexes);
+      if (key !== null && text !== '') texts.set(key, text);
     });
-    const parsed = v.safeParse(cardCreateSchema, {...cardArgs('import', form), database: 'general', temporary: false});
-    const issues = lookupIssues(form);
-    if (!parsed.success) {
+    for (const [key, value] of Object.entries(fills)) if (!texts.has(key)) texts.set(key, value);
+    for (const [key, text] of texts) {
+      const field = importFieldOf(key);
+      if (!field) continue;
+      form[field.key] = formValue(field, text, indexes, dateOrder);
+      if (field.kind === 'date' && dateOrderShown(text) === 'either') {
+        warnings.push({field: field.key, message: dateOrder === 'dmy' ? 'dateReadDayFirst' : 'dateReadMonthFirst'});
+      }
+    }
+    return {form, warnings};
+  }
+
+  /** Every problem of a card's values against a schema, beside the database's. */
+  function issuesOf(result: v.SafeParseResult<typeof cardCreateSchema>, lookups: FieldIssue[]) {
+    const issues = [...lookups];
+    if (!result.success) {
       const named = new Set(issues.map(i => i.field));
-      for (const issue of parsed.issues) {
+      for (const issue of result.issues) {
         const field = v.getDotPath(issue) ?? '';
         if (!named.has(field)) issues.push({field, message: issue.message});
       }
     }
-    return parsed.success && issues.length === 0 ? {card: parsed.output, issues: []} : {card: undefined, issues};
+    return issues;
+  }
+
+  return (cells, reading) => {
+    const {form, warnings} = formOf(cells, reading);
+    const args = {...cardArgs('import', form), database: 'general', temporary: false};
+    const lookups = lookupIssues(form);
+    const parsed = v.safeParse(cardCreateSchema, args);
+    const issues = issuesOf(parsed, lookups);
+    if (issues.length === 0 && parsed.success) return {card: parsed.output, issues: [], warnings};
+    // All it lacks is required details: a temporary card, listing them.
+    if (onlyLacking(issues)) {
+      const lacking = new Set(issues.map(i => i.field.replace(/^details\./, '')));
+      const details = Object.fromEntries(Object.entries(args.details).filter(([key]) => !lacking.has(key)));
+      const temporary = v.safeParse(temporaryCardSchema, {...args, details});
+      if (temporary.success) return {card: temporary.output as CardCreate, issues, warnings};
+    }
+    return {card: undefined, issues, warnings};
   };
 }

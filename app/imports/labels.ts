@@ -22,6 +22,7 @@ export const STATUS_LABEL: Record<ImportStatus, () => string> = {
 export const FILTER_LABEL: Record<RowFilter, () => string> = {
   problems: m.import_filter_problems,
   errors: m.import_filter_errors,
+  incomplete: m.import_filter_incomplete,
   duplicates: m.import_filter_duplicates,
   valid: m.import_filter_valid,
   all: m.import_filter_all,

@@ -12,6 +12,9 @@ import type {DuplicateHit, PreviewRow} from './schema.ts';
 export const issueText = (issue: FieldIssue) =>
   `${fieldLabel(fieldOf(issue.field))}: ${messageFor(fieldOf(issue.field), issue.message)}`;
 
+/** The required details an incomplete row lacks, by name. */
+export const missingText = (issues: readonly FieldIssue[]) => issues.map(i => fieldLabel(fieldOf(i.field))).join(', ');
+
 export function duplicateText(hit: DuplicateHit) {
   const reason = {idNumber: m.dup_reason_id, phone: m.dup_reason_phone, name: m.dup_reason_name}[hit.reason]();
   if ('row' in hit) return m.import_duplicate_of_row({reason, row: hit.row});
@@ -21,6 +24,8 @@ export function duplicateText(hit: DuplicateHit) {
 
 export function whyNotImported(row: Pick<PreviewRow, 'status' | 'issues' | 'duplicates' | 'decision' | 'outcome'>): string {
   if (row.outcome === 'rejected' || row.status === 'error') return row.issues.map(issueText).join('; ');
+  if (row.decision === 'skip' && row.status === 'incomplete')
+    return m.import_skipped_incomplete({missing: missingText(row.issues)});
   if (row.decision === 'skip' && row.duplicates.length > 0) return row.duplicates.map(duplicateText).join('; ');
   if (row.decision === 'skip') return m.import_skipped_by_choice();
   return m.import_not_reached();

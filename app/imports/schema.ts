@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type {FieldIssue} from '../../permissions/errors.ts';
 import {IMPORT_FIELD_KEYS} from './fields.ts';
-import type {ImportStatus} from '../tables/imports.ts';
+import type {DateOrder, ImportStatus} from '../tables/imports.ts';
 import {id} from '../lib/schema-parts.ts';
 
 /**
@@ -71,10 +71,35 @@ export const importStartSchema = v.object({
 });
 export type ImportStart = v.InferOutput<typeof importStartSchema>;
 
-export const previewRequestSchema = v.object({mapping: mappingSchema, formatID: v.optional(v.nullable(id))});
+/** How many fields an import may fill for every row. */
+export const MAX_FILLS = 40;
+
+/**
+ * Values for whole columns (issue 31): a card field → the value every row without one of its own
+ * takes, written as a cell would be ("זכר", "2001-02-01", a sector's name or id).
+ */
+export const fillsSchema = v.pipe(
+  v.record(fieldKey, v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(MAX_CELL_LENGTH, 'tooLong'))),
+  v.check(fills => Object.keys(fills).length <= MAX_FILLS, 'tooLong'),
+);
+export type Fills = Readonly<Record<string, string>>;
+
+export const DATE_ORDERS = ['dmy', 'mdy'] as const satisfies readonly DateOrder[];
+
+/** What the preview reads the rows with: the mapping, the values for whole columns, the dates' order (null: the sheet's). */
+export const previewRequestSchema = v.object({
+  mapping: mappingSchema,
+  formatID: v.optional(v.nullable(id)),
+  fills: v.optional(fillsSchema, {}),
+  dateOrder: v.optional(v.nullable(v.picklist(DATE_ORDERS)), null),
+});
+export type RowReading = {mapping: Mapping; fills: Fills; dateOrder: DateOrder};
+
+/** Whether the incomplete rows go in as temporary cards (issue 31). */
+export const incompleteChoiceSchema = v.object({temporary: v.boolean()});
 
 /** The preview's lists. */
-export const ROW_FILTERS = ['problems', 'errors', 'duplicates', 'valid', 'all'] as const;
+export const ROW_FILTERS = ['problems', 'errors', 'incomplete', 'duplicates', 'valid', 'all'] as const;
 export type RowFilter = (typeof ROW_FILTERS)[number];
 export const rowsQuerySchema = v.object({
   filter: v.optional(v.picklist(ROW_FILTERS), 'problems'),
@@ -102,12 +127,22 @@ export type DuplicateHit = {reason: 'idNumber' | 'phone' | 'name'} & (
   {row: number} | {profileID: string; name: string} | {hidden: true}
 );
 
-/** A row of the preview. `issues` name card fields (forename, details.occupation, …) with message keys. */
+/**
+ * A row's verdict: valid; incomplete (all it lacks is required details: it may come in as a temporary
+ * card); with errors; or a possible duplicate.
+ */
+export type RowStatus = 'valid' | 'incomplete' | 'error' | 'duplicate';
+
+/**
+ * A row of the preview. `issues` name card fields (forename, details.occupation, …) with message keys;
+ * `warnings` are what is not wrong but worth a look (a date that reads either way).
+ */
 export type PreviewRow = {
   row: number;
   cells: string[];
-  status: 'valid' | 'error' | 'duplicate' | null;
+  status: RowStatus | null;
   issues: FieldIssue[];
+  warnings: FieldIssue[];
   duplicates: DuplicateHit[];
   decision: RowDecision;
   /** The ID number is another card's (in the database or an earlier row): the row may not be imported as it is. */
@@ -119,4 +154,11 @@ export type PreviewRow = {
 /** What a new upload answers: the job, its headers, the first rows to map by, the suggested mapping. */
 export type UploadAnswer = {id: string; headers: string[]; sample: string[][]; mapping: Mapping; rows: number};
 /** The preview's counts (also on the job's row). */
-export type PreviewSummary = {total: number; valid: number; errors: number; duplicates: number; queued: number};
+export type PreviewSummary = {
+  total: number;
+  valid: number;
+  incomplete: number;
+  errors: number;
+  duplicates: number;
+  queued: number;
+};

@@ -33,6 +33,9 @@ const MESSAGES: Record<string, () => string> = {
   invalidDate: m.error_invalid_date,
   ageOutOfRange: () => m.error_age_out_of_range({min: MIN_AGE, max: MAX_AGE}),
   birthDateFuture: m.error_birth_date_future,
+  // An imported date that reads either way (issue 31), read in the sheet's order.
+  dateReadDayFirst: m.import_date_read_day_first,
+  dateReadMonthFirst: m.import_date_read_month_first,
   unknownOption: m.error_unknown_option,
   digitsOnly: m.error_digits_only,
   invalidId: m.error_invalid_id,

@@ -14,6 +14,16 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** An import's life, from the uploaded file's column mapping to its end. */
 export type ImportStatus = 'mapping' | 'checking' | 'previewed' | 'importing' | 'cancelling' | 'done' | 'cancelled' | 'failed';
 
+/** How a sheet writes d/m/yyyy dates: day first (as in Israel) or month first. */
+export type DateOrder = 'dmy' | 'mdy';
+
+/**
+ * What the preview found of the sheet's dates (issue 31): the order it reads them in, how many dates
+ * showed each order beyond doubt (a day over 12), how many could be read either way, and whether the
+ * order was the user's choice rather than the sheet's.
+ */
+export type DateReading = {order: DateOrder; dayFirst: number; monthFirst: number; ambiguous: number; chosen: boolean};
+
 /** A format's column: a header as the sheet wrote it, and the field it goes to (null: left out). */
 export type FormatColumn = {header: string; field: string | null};
 
@@ -42,10 +52,16 @@ export const importJob = table('importJob')
     formatID: string().from('format_id').optional(),
     database: enumeration<ProfileDatabase>().optional(),
     temporary: boolean(),
+    /** A card field → the value every row without its own takes, as typed in a cell (issue 31). */
+    fills: json<Record<string, string>>(),
+    dateOrder: enumeration<DateOrder>().from('date_order').optional(),
+    dates: json<DateReading>().optional(),
+    incompleteAsTemporary: boolean().from('incomplete_as_temporary'),
     totalRows: number().from('total_rows'),
     validRows: number().from('valid_rows'),
     errorRows: number().from('error_rows'),
     duplicateRows: number().from('duplicate_rows'),
+    incompleteRows: number().from('incomplete_rows'),
     queuedRows: number().from('queued_rows'),
     importedRows: number().from('imported_rows'),
     rejectedRows: number().from('rejected_rows'),

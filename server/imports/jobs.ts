@@ -1,8 +1,8 @@
-import {KEEP_ROWS_DAYS, reportForgotten, type Mapping} from '../../app/imports/schema.ts';
+import {KEEP_ROWS_DAYS, reportForgotten, type Fills, type Mapping, type RowReading} from '../../app/imports/schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {effectivePermissions, isRole} from '../../permissions/roles.ts';
 import type {Sql} from '../db/sql.ts';
-import type {ImportStatus} from '../../app/tables/imports.ts';
+import type {DateOrder, DateReading, ImportStatus} from '../../app/tables/imports.ts';
 
 /** An import job as the server reads it (migrations/0040). */
 export type ImportJobRow = {
@@ -12,6 +12,12 @@ export type ImportJobRow = {
   status: ImportStatus;
   headers: string[];
   mapping: Mapping;
+  fills: Fills;
+  /** The user's choice of the dates' order (null: the sheet's). */
+  dateOrder: DateOrder | null;
+  /** What the preview found of the dates (null before it). */
+  dates: DateReading | null;
+  incompleteAsTemporary: boolean;
   database: 'general' | 'personal' | null;
   temporary: boolean;
   totalRows: number;
@@ -21,11 +27,19 @@ export type ImportJobRow = {
 
 export async function readJob(sql: Sql, id: string): Promise<ImportJobRow | undefined> {
   const [job] = await sql<ImportJobRow[]>`
-    SELECT id, file_name AS "fileName", created_by AS "createdBy", status, headers, mapping, database, temporary,
+    SELECT id, file_name AS "fileName", created_by AS "createdBy", status, headers, mapping, fills,
+           date_order AS "dateOrder", dates, incomplete_as_temporary AS "incompleteAsTemporary", database, temporary,
            total_rows AS "totalRows", queued_rows AS "queuedRows", finished_at AS "finishedAt"
     FROM import_job WHERE id = ${id}`;
   return job;
 }
+
+/** How the job's rows are read: its mapping, its values for whole columns, its dates' order (day first until the preview tells). */
+export const readingOf = (job: Pick<ImportJobRow, 'mapping' | 'fills' | 'dateOrder' | 'dates'>): RowReading => ({
+  mapping: job.mapping,
+  fills: job.fills,
+  dateOrder: job.dates?.order ?? job.dateOrder ?? 'dmy',
+});
 
 /**
  * The job's creator as their session would make them, read afresh (the import runs on after the

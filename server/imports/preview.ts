@@ -1,12 +1,14 @@
 import type {FieldIssue} from '../../permissions/errors.ts';
 import type {AuthContext} from '../../permissions/context.ts';
-import {rowChecker, type RowCheck} from '../../app/imports/cells.ts';
-import type {DuplicateHit, PreviewSummary, RowDecision, RowPatch} from '../../app/imports/schema.ts';
+import {dateOrderShown, rowChecker, type RowCheck} from '../../app/imports/cells.ts';
+import {importFieldOf} from '../../app/imports/fields.ts';
+import type {DuplicateHit, PreviewSummary, RowDecision, RowPatch, RowStatus} from '../../app/imports/schema.ts';
+import type {DateReading} from '../../app/tables/imports.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {blocks, databaseDuplicates, fileDuplicates, keysOf, type RowKeys} from './duplicates.ts';
 import {loadLookups} from './lookups.ts';
-import type {ImportJobRow} from './jobs.ts';
+import {readingOf, type ImportJobRow} from './jobs.ts';
 
 /**
  * The preview (issue 16): every row of a job checked as the card form would check it, and possible
@@ -15,29 +17,32 @@ import type {ImportJobRow} from './jobs.ts';
  * follows resumes after a restart.
  */
 
-/** A row's verdict: its problems, its possible duplicates, and the choice it starts with. */
-type Verdict = {
-  row: number;
-  status: 'valid' | 'error' | 'duplicate';
-  issues: FieldIssue[];
-  duplicates: DuplicateHit[];
-  keys: RowKeys | undefined;
-  decision: RowDecision;
-};
+/** What a row's check leaves: the keys its duplicates are found by (when it makes a card), its problems and warnings. */
+type Checked = {row: number; keys: RowKeys | undefined; issues: FieldIssue[]; warnings: FieldIssue[]};
+/** A row's verdict: its check, its possible duplicates, its status and the choice it starts with. */
+type Verdict = Checked & {status: RowStatus; duplicates: DuplicateHit[]; decision: RowDecision};
 
-/** Valid rows are imported, others skipped, until the user chooses; a taken ID number is never imported. */
-const defaultDecision = (status: Verdict['status']): RowDecision => (status === 'valid' ? 'import' : 'skip');
+const checkedOf = (row: number, check: RowCheck): Checked => ({
+  row,
+  keys: check.card ? keysOf(row, check.card) : undefined,
+  issues: check.issues,
+  warnings: check.warnings,
+});
 
-function verdictOf(row: number, check: RowCheck, duplicates: DuplicateHit[]): Verdict {
-  const status = check.issues.length > 0 ? 'error' : duplicates.length > 0 ? 'duplicate' : 'valid';
-  return {
-    row,
-    status,
-    issues: check.issues,
-    duplicates,
-    keys: check.card ? keysOf(row, check.card) : undefined,
-    decision: defaultDecision(status),
-  };
+/** A row with no card has errors; one with a card is a possible duplicate, or else incomplete when it lacks required details. */
+const statusOf = (hasCard: boolean, issues: readonly FieldIssue[], duplicates: readonly DuplicateHit[]): RowStatus =>
+  !hasCard ? 'error' : duplicates.length > 0 ? 'duplicate' : issues.length > 0 ? 'incomplete' : 'valid';
+
+/**
+ * Valid rows are imported, and incomplete ones when the import takes them as temporary cards; others
+ * are skipped until the user chooses. A taken ID number is never imported.
+ */
+const defaultDecision = (status: RowStatus, incompleteAsTemporary: boolean): RowDecision =>
+  status === 'valid' || (status === 'incomplete' && incompleteAsTemporary) ? 'import' : 'skip';
+
+function verdictOf(checked: Checked, duplicates: DuplicateHit[], incompleteAsTemporary: boolean): Verdict {
+  const status = statusOf(checked.keys !== undefined, checked.issues, duplicates);
+  return {...checked, status, duplicates, decision: defaultDecision(status, incompleteAsTemporary)};
 }
 
 /** Writes verdicts, one statement for the lot (the job's counts follow with refreshCounts). */
@@ -47,6 +52,7 @@ async function saveVerdicts(pg: Sql, jobID: string, verdicts: readonly Verdict[]
       row_number: v.row,
       status: v.status,
       issues: v.issues,
+      warnings: v.warnings,
       duplicates: v.duplicates,
       id_number: v.keys?.idNumber ?? null,
       phones: v.keys?.phones ?? [],
@@ -55,10 +61,10 @@ async function saveVerdicts(pg: Sql, jobID: string, verdicts: readonly Verdict[]
     }));
     await pg`
       UPDATE import_row r
-      SET status = x.status, issues = x.issues, duplicates = x.duplicates, id_number = x.id_number,
-          phones = x.phones, name_key = x.name_key, decision = x.decision
+      SET status = x.status, issues = x.issues, warnings = x.warnings, duplicates = x.duplicates,
+          id_number = x.id_number, phones = x.phones, name_key = x.name_key, decision = x.decision
       FROM jsonb_to_recordset(${pg.json(records)}) AS x(row_number integer, status text, issues jsonb,
-           duplicates jsonb, id_number text, phones text[], name_key text, decision text)
+           warnings jsonb, duplicates jsonb, id_number text, phones text[], name_key text, decision text)
       WHERE r.job_id = ${jobID} AND r.row_number = x.row_number`;
   }
 }
@@ -67,16 +73,17 @@ async function saveVerdicts(pg: Sql, jobID: string, verdicts: readonly Verdict[]
 export async function refreshCounts(pg: Sql, jobID: string): Promise<PreviewSummary> {
   const [counts] = await pg<[PreviewSummary]>`
     UPDATE import_job j SET
-      total_rows = c.total, valid_rows = c.valid, error_rows = c.errors, duplicate_rows = c.duplicates,
-      queued_rows = c.queued, updated_at = now()
+      total_rows = c.total, valid_rows = c.valid, incomplete_rows = c.incomplete, error_rows = c.errors,
+      duplicate_rows = c.duplicates, queued_rows = c.queued, updated_at = now()
     FROM (SELECT count(*)::int AS total,
                  count(*) FILTER (WHERE status = 'valid')::int AS valid,
+                 count(*) FILTER (WHERE status = 'incomplete')::int AS incomplete,
                  count(*) FILTER (WHERE status = 'error')::int AS errors,
                  count(*) FILTER (WHERE status = 'duplicate')::int AS duplicates,
                  count(*) FILTER (WHERE decision = 'import')::int AS queued
           FROM import_row WHERE job_id = ${jobID}) c
     WHERE j.id = ${jobID}
-    RETURNING c.total, c.valid, c.errors, c.duplicates, c.queued`;
+    RETURNING c.total, c.valid, c.incomplete, c.errors, c.duplicates, c.queued`;
   return counts;
 }
 
@@ -129,22 +136,27 @@ async function runPreview(sql: Sql, ctx: AuthContext, job: ImportJobRow) {
     const pg = tx as unknown as Sql;
     const [locked] = await pg<{status: string}[]>`SELECT status FROM import_job WHERE id = ${job.id} FOR UPDATE`;
     if (locked?.status !== 'checking') return undefined;
-    const keys: RowKeys[] = [];
+    const dates = await readDates(pg, job);
+    await pg`UPDATE import_job SET dates = ${pg.json(dates)} WHERE id = ${job.id}`;
+    const reading = readingOf({...job, dates});
+    // The rows that make a card: their duplicates are looked for once every row is checked.
+    const keyed: Checked[] = [];
     for (let after = 0; ;) {
       const rows = await pg<{row_number: number; cells: string[]}[]>`
         SELECT row_number, cells FROM import_row WHERE job_id = ${job.id} AND row_number > ${after}
         ORDER BY row_number LIMIT ${PREVIEW_CHUNK}`;
       if (rows.length === 0) break;
       after = rows.at(-1)!.row_number;
-      const verdicts = rows.map(r => verdictOf(r.row_number, check(r.cells, job.mapping), []));
-      for (const v of verdicts) if (v.keys) keys.push(v.keys);
+      const verdicts = rows.map(r => verdictOf(checkedOf(r.row_number, check(r.cells, reading)), [], job.incompleteAsTemporary));
+      for (const v of verdicts) if (v.keys) keyed.push(v);
       await saveVerdicts(pg, job.id, verdicts);
     }
+    const keys = keyed.map(k => k.keys!);
     const inDatabase = await databaseDuplicates(sql, ctx, keys);
     const inFile = fileDuplicates(keys);
-    const duplicates = keys.flatMap(k => {
-      const hits = [...(inDatabase.get(k.row) ?? []), ...(inFile.get(k.row) ?? [])];
-      return hits.length > 0 ? [{...verdictOf(k.row, {card: undefined, issues: []}, hits), keys: k}] : [];
+    const duplicates = keyed.flatMap(checked => {
+      const hits = [...(inDatabase.get(checked.row) ?? []), ...(inFile.get(checked.row) ?? [])];
+      return hits.length > 0 ? [verdictOf(checked, hits, job.incompleteAsTemporary)] : [];
     });
     await saveVerdicts(pg, job.id, duplicates);
     await pg`UPDATE import_job SET status = 'previewed' WHERE id = ${job.id}`;
@@ -153,31 +165,56 @@ async function runPreview(sql: Sql, ctx: AuthContext, job: ImportJobRow) {
 }
 
 /**
+ * The sheet's date order (issue 31): a date like 1/2/2001 reads either way, so the order is the one its
+ * other dates show beyond doubt (a day over 12), day first when they do not tell (as Israel writes
+ * them), or the user's choice. Only the date columns' cells are read, in chunks.
+ */
+async function readDates(pg: Sql, job: ImportJobRow): Promise<DateReading> {
+  const columns = job.mapping.flatMap((key, column) => (key !== null && importFieldOf(key)?.kind === 'date' ? [column] : []));
+  const found = {dayFirst: 0, monthFirst: 0, ambiguous: 0};
+  for (let after = 0; columns.length > 0;) {
+    const rows = await pg<{row_number: number; dates: Array<string | null>}[]>`
+      SELECT row_number, ARRAY(SELECT cells->>c FROM unnest(${columns}::int[]) AS c) AS dates
+      FROM import_row WHERE job_id = ${job.id} AND row_number > ${after}
+      ORDER BY row_number LIMIT ${PREVIEW_CHUNK}`;
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.row_number;
+    for (const date of rows.flatMap(r => r.dates)) {
+      const shown = date === null ? undefined : dateOrderShown(date);
+      if (shown === 'dmy') found.dayFirst++;
+      else if (shown === 'mdy') found.monthFirst++;
+      else if (shown === 'either') found.ambiguous++;
+    }
+  }
+  const order = job.dateOrder ?? (found.monthFirst > found.dayFirst ? 'mdy' : 'dmy');
+  return {order, ...found, chosen: job.dateOrder !== null};
+}
+
+/**
  * A row fixed in place or chosen for: checked again, its duplicates in the database looked up again,
  * and the file's in-file duplicates recomputed (a fix may make a later row a duplicate, or free it).
  * "Import anyway" is refused for a row with problems or whose ID number is taken.
  */
 export async function patchRow(sql: Sql, ctx: AuthContext, job: ImportJobRow, rowNumber: number, patch: RowPatch) {
-  const [stored] = await sql<{cells: string[]; duplicates: DuplicateHit[]; status: Verdict['status']}[]>`
+  const [stored] = await sql<{cells: string[]; duplicates: DuplicateHit[]; status: RowStatus}[]>`
     SELECT cells, duplicates, status FROM import_row WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
   if (!stored) return 'notFound' as const;
   const cells = stored.cells.map((cell, i) => patch.cells?.[String(i)] ?? cell);
   let verdict: Verdict | undefined;
   if (patch.cells) {
-    const check = rowChecker(await loadLookups(sql))(cells, job.mapping);
-    const keys = check.card ? keysOf(rowNumber, check.card) : undefined;
-    const inDatabase = keys ? ((await databaseDuplicates(sql, ctx, [keys])).get(rowNumber) ?? []) : [];
-    verdict = verdictOf(rowNumber, check, inDatabase);
+    const checked = checkedOf(rowNumber, rowChecker(await loadLookups(sql))(cells, readingOf(job)));
+    const inDatabase = checked.keys ? ((await databaseDuplicates(sql, ctx, [checked.keys])).get(rowNumber) ?? []) : [];
+    verdict = verdictOf(checked, inDatabase, job.incompleteAsTemporary);
   }
   return sql.begin(async pg => {
     await pg`SELECT 1 FROM import_job WHERE id = ${job.id} FOR UPDATE`;
     if (verdict) {
       await pg`UPDATE import_row SET cells = ${pg.json(cells)} WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
       await saveVerdicts(pg as unknown as Sql, job.id, [verdict]);
-      await refreshFileDuplicates(pg as unknown as Sql, job.id);
+      await refreshFileDuplicates(pg as unknown as Sql, job);
     }
     if (patch.decision) {
-      const [row] = await pg<{status: Verdict['status']; duplicates: DuplicateHit[]}[]>`
+      const [row] = await pg<{status: RowStatus; duplicates: DuplicateHit[]}[]>`
         SELECT status, duplicates FROM import_row WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
       if (patch.decision === 'import' && (row!.status === 'error' || blocks(row!.duplicates))) return 'mayNotImport' as const;
       await pg`UPDATE import_row SET decision = ${patch.decision} WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
@@ -188,38 +225,54 @@ export async function patchRow(sql: Sql, ctx: AuthContext, job: ImportJobRow, ro
 }
 
 /** The in-file duplicates of every row again, from the stored keys; rows whose verdict changed are saved. */
-async function refreshFileDuplicates(pg: Sql, jobID: string) {
+async function refreshFileDuplicates(pg: Sql, job: ImportJobRow) {
   const rows = await pg<
-    {
+    Array<{
       row_number: number;
-      status: Verdict['status'];
+      status: RowStatus;
+      issues: FieldIssue[];
+      warnings: FieldIssue[];
       duplicates: DuplicateHit[];
       id_number: string | null;
       phones: string[];
       name_key: string | null;
       decision: RowDecision;
-    }[]
-  >`SELECT row_number, status, duplicates, id_number, phones, name_key, decision FROM import_row WHERE job_id = ${jobID}`;
+    }>
+  >`SELECT row_number, status, issues, warnings, duplicates, id_number, phones, name_key, decision
+    FROM import_row WHERE job_id = ${job.id}`;
   const keyed = rows.flatMap(r =>
     r.name_key ? [{row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key}] : [],
   );
   const inFile = fileDuplicates(keyed);
   const changed: Verdict[] = [];
   for (const r of rows) {
-    // Rows with problems have no keys; the others have no issues.
+    // Rows with errors make no card, so have no keys.
     if (r.status === 'error' || !r.name_key) continue;
     const duplicates = [...r.duplicates.filter(h => !('row' in h)), ...(inFile.get(r.row_number) ?? [])];
     if (JSON.stringify(duplicates) === JSON.stringify(r.duplicates)) continue;
-    const status = duplicates.length > 0 ? 'duplicate' : 'valid';
-    const decision = status !== r.status || blocks(duplicates) ? defaultDecision(status) : r.decision;
-    changed.push({
-      row: r.row_number,
-      status,
-      issues: [],
+    const keys = {row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key};
+    const verdict = verdictOf(
+      {row: r.row_number, keys, issues: r.issues, warnings: r.warnings},
       duplicates,
-      keys: {row: r.row_number, idNumber: r.id_number, phones: r.phones, nameKey: r.name_key},
-      decision,
-    });
+      job.incompleteAsTemporary,
+    );
+    // The user's choice stands while the row's status does (and nothing blocks it).
+    if (verdict.status === r.status && !blocks(duplicates)) verdict.decision = r.decision;
+    changed.push(verdict);
   }
-  if (changed.length > 0) await saveVerdicts(pg, jobID, changed);
+  if (changed.length > 0) await saveVerdicts(pg, job.id, changed);
+}
+
+/**
+ * The import's choice for its incomplete rows (issue 31): as temporary cards, or not at all. Every
+ * incomplete row (with no possible duplicate: those are chosen one by one) takes the choice.
+ */
+export async function chooseIncomplete(sql: Sql, job: ImportJobRow, temporary: boolean) {
+  return sql.begin(async pg => {
+    await pg`UPDATE import_job SET incomplete_as_temporary = ${temporary} WHERE id = ${job.id}`;
+    await pg`
+      UPDATE import_row SET decision = ${temporary ? 'import' : 'skip'}
+      WHERE job_id = ${job.id} AND status = 'incomplete'`;
+    return refreshCounts(pg as unknown as Sql, job.id);
+  });
 }

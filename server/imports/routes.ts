@@ -5,14 +5,15 @@ import {
   KEEP_ROWS_DAYS,
   ROW_FILTERS,
   importStartSchema,
+  incompleteChoiceSchema,
   previewRequestSchema,
   rowPatchSchema,
   rowsQuerySchema,
   type PreviewRow,
   type RowFilter,
 } from '../../app/imports/schema.ts';
-import {can, type AuthContext} from '../../permissions/context.ts';
-import {mayImport, mayImportRows, ownsImportJob} from '../../permissions/imports.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {mayAddTemporary, mayImport, mayImportRows, ownsImportJob} from '../../permissions/imports.ts';
 import {isShutOut} from '../../permissions/site.ts';
 import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
@@ -21,7 +22,7 @@ import {clientIP, fail, readBody} from '../http/body.ts';
 import {blocks} from './duplicates.ts';
 import {forgetOldRows, readJob, rowsForgotten, type ImportJobRow} from './jobs.ts';
 import {localeOf} from '../i18n/locale.ts';
-import {patchRow, startPreview} from './preview.ts';
+import {chooseIncomplete, patchRow, startPreview} from './preview.ts';
 import {storeUpload} from './upload.ts';
 import {errorReport} from './report.ts';
 import {startImport} from './runner.ts';
@@ -44,8 +45,9 @@ const fileNameOf = (name: string) =>
     .slice(0, 200) || 'import';
 
 const ROW_WHERE: Record<RowFilter, string> = {
-  problems: "status IN ('error', 'duplicate')",
+  problems: "status IN ('error', 'incomplete', 'duplicate')",
   errors: "status = 'error'",
+  incomplete: "status = 'incomplete'",
   duplicates: "status = 'duplicate'",
   valid: "status = 'valid'",
   all: 'true',
@@ -54,16 +56,18 @@ const ROW_WHERE: Record<RowFilter, string> = {
 /**
  * import/excel (issue 16; spec §2, §6 importProfiles, importProfilesFromExcel):
  *   POST  /api/imports                   multipart {file, formatID?} → 201 {id, headers, sample, mapping, rows}
- *   GET   /api/imports/:id/rows          ?filter=problems|errors|duplicates|valid|all&offset&limit → {rows, total}
- *   POST  /api/imports/:id/preview       {mapping, formatID?} → 202; the job goes checking → previewed
+ *   GET   /api/imports/:id/rows          ?filter=problems|errors|incomplete|duplicates|valid|all&offset&limit → {rows, total}
+ *   POST  /api/imports/:id/preview       {mapping, formatID?, fills?, dateOrder?} → 202; the job goes checking → previewed
  *   PATCH /api/imports/:id/rows/:row     {cells?: {<column>: text}, decision?: import|skip} → {row}
+ *   POST  /api/imports/:id/incomplete    {temporary} → {summary}: the incomplete rows in as temporary cards, or not
  *   POST  /api/imports/:id/start         {database, temporary} → 202 {ok}
  *   POST  /api/imports/:id/cancel        → {ok}
  *   GET   /api/imports/:id/report        ?locale= → the error report (.xlsx)
  * Every route needs importProfilesFromExcel or importProfiles (a file of one row with importProfiles
  * alone: 403 singleRowOnly); a job's rows, choices and report are its creator's (404 to anyone else);
  * writes are refused in maintenance. The job's counts and progress are read through Zero (imports.job).
- * A file's rows are kept KEEP_ROWS_DAYS after the import ends (then the report answers 404
+ * Incomplete rows (issue 31) lack only required details: they come in as temporary cards, which needs
+ * the database's temporary permission. A file's rows are kept KEEP_ROWS_DAYS after the import ends (then the report answers 404
  * reportExpired); an import cancelled before it started forgets them at once.
  */
 export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
@@ -136,7 +140,7 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     const where = sql.unsafe(ROW_WHERE[filter]);
     const [rows, [{total}]] = await Promise.all([
       sql<Array<Omit<PreviewRow, 'blocked'>>>`
-        SELECT row_number AS row, cells, status, issues, duplicates, decision, outcome, profile_id AS "profileID"
+        SELECT row_number AS row, cells, status, issues, warnings, duplicates, decision, outcome, profile_id AS "profileID"
         FROM import_row WHERE job_id = ${job.id} AND ${where}
         ORDER BY row_number LIMIT ${limit} OFFSET ${offset}`,
       sql<[{total: number}]>`SELECT count(*)::int AS total FROM import_row WHERE job_id = ${job.id} AND ${where}`,
@@ -157,10 +161,10 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     }
     const [checking] = await sql<{id: string}[]>`
       UPDATE import_job SET status = 'checking', mapping = ${sql.json(body.mapping)}, format_id = ${body.formatID ?? null},
-             updated_at = now()
+             fills = ${sql.json(body.fills)}, date_order = ${body.dateOrder}, updated_at = now()
       WHERE id = ${job.id} AND status IN ('mapping', 'previewed') RETURNING id`;
     if (!checking) return fail(c, 409, 'importStarted', 'This import is being checked or has started');
-    void startPreview(sql, ctxOf(c), {...job, mapping: body.mapping}, clientIP(c));
+    void startPreview(sql, ctxOf(c), {...job, mapping: body.mapping, fills: body.fills, dateOrder: body.dateOrder}, clientIP(c));
     return c.json({ok: true}, 202);
   });
 
@@ -182,9 +186,18 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
       ]);
     }
     const [row] = await sql<Array<Omit<PreviewRow, 'blocked'>>>`
-      SELECT row_number AS row, cells, status, issues, duplicates, decision, outcome, profile_id AS "profileID"
+      SELECT row_number AS row, cells, status, issues, warnings, duplicates, decision, outcome, profile_id AS "profileID"
       FROM import_row WHERE job_id = ${job.id} AND row_number = ${rowNumber}`;
     return c.json({row: {...row!, blocked: blocks(row!.duplicates)}});
+  });
+
+  app.post('/api/imports/:id/incomplete', small, async c => {
+    const job = await ownJob(c);
+    if (job instanceof Response) return job;
+    if (job.status !== 'previewed') return fail(c, 409, 'importStarted', 'Rows change only between the preview and the import');
+    const body = await readBody(c, incompleteChoiceSchema);
+    if (body instanceof Response) return body;
+    return c.json({summary: await chooseIncomplete(sql, job, body.temporary)});
   });
 
   app.post('/api/imports/:id/start', small, async c => {
@@ -195,8 +208,21 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     const ctx = ctxOf(c);
     if (!mayImportRows(ctx, job.totalRows))
       return fail(c, 403, 'singleRowOnly', 'Importing more than one row needs importProfilesFromExcel');
-    if (body.temporary && !can(ctx, body.database === 'general' ? 'temporaryGeneralDatabase' : 'temporaryPersonalDatabase')) {
+    if (body.temporary && !mayAddTemporary(ctx, body.database)) {
       return fail(c, 403, 'forbidden', 'Temporary cards in this database need its temporary-database permission');
+    }
+    if (!mayAddTemporary(ctx, body.database)) {
+      const [queued] = await sql<{count: number}[]>`
+        SELECT count(*)::int AS count FROM import_row WHERE job_id = ${job.id} AND decision = 'import'
+          AND status <> 'error' AND jsonb_array_length(issues) > 0`;
+      if (queued!.count > 0) {
+        return fail(
+          c,
+          403,
+          'incompleteNeedsTemporary',
+          'Incomplete rows come in as temporary cards, which this database needs a permission for',
+        );
+      }
     }
     const [started] = await sql<{id: string}[]>`
       UPDATE import_job SET status = 'importing', database = ${body.database}, temporary = ${body.temporary},

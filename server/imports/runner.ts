@@ -1,9 +1,9 @@
 import {nanoid} from 'nanoid';
 import type {CardCreate} from '../../app/candidates/card/mutators.ts';
-import {rowChecker} from '../../app/imports/cells.ts';
-import {can, type AuthContext} from '../../permissions/context.ts';
+import {isIncomplete, rowChecker} from '../../app/imports/cells.ts';
+import type {AuthContext} from '../../permissions/context.ts';
 import type {FieldIssue} from '../../permissions/errors.ts';
-import {mayImportRows} from '../../permissions/imports.ts';
+import {mayAddTemporary, mayImportRows} from '../../permissions/imports.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {isShutOut} from '../../permissions/site.ts';
 import {zql} from '../../zero-schema.ts';
@@ -11,7 +11,7 @@ import {logAccess, type AccessEntry} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {idNumberClash} from '../zero/mutators.ts';
 import {zqlReader} from '../zero/read.ts';
-import {contextOfUser, forgetOldRows, readJob, type ImportJobRow} from './jobs.ts';
+import {contextOfUser, forgetOldRows, readJob, readingOf, type ImportJobRow} from './jobs.ts';
 import {loadLookups} from './lookups.ts';
 import {startPreview} from './preview.ts';
 import {insertCards} from './write-cards.ts';
@@ -94,7 +94,7 @@ async function finish(sql: Sql, jobID: string, status: 'done' | 'cancelled' | 'f
 /** Whether the job's creator may still import it where it goes. */
 function mayStillImport(ctx: AuthContext | undefined, job: ImportJobRow): ctx is AuthContext {
   if (!ctx || !mayImportRows(ctx, job.totalRows)) return false;
-  return !job.temporary || can(ctx, job.database === 'personal' ? 'temporaryPersonalDatabase' : 'temporaryGeneralDatabase');
+  return !job.temporary || mayAddTemporary(ctx, job.database);
 }
 
 /** One batch in one transaction; exported for the tests, which play a crash by stopping between batches. */
@@ -129,7 +129,9 @@ export async function runBatch(sql: Sql, jobID: string): Promise<BatchResult> {
     }
 
     const check = rowChecker(await loadLookups(pg));
-    const checked = rows.map(r => ({row: r.row_number, ...check(r.cells, job.mapping)}));
+    const reading = readingOf(job);
+    const checked = rows.map(r => ({row: r.row_number, ...check(r.cells, reading)}));
+    const temporaryAllowed = mayAddTemporary(ctx, job.database);
     const taken = await takenIDNumbers(
       pg,
       checked.flatMap(c => (c.card?.idNumber ? [c.card.idNumber] : [])),
@@ -148,7 +150,9 @@ export async function runBatch(sql: Sql, jobID: string): Promise<BatchResult> {
     }> = [];
     const inBatch = new Set<string>();
     for (const {row, card, issues} of checked) {
-      if (!card) {
+      // An incomplete row makes only a temporary card, which needs its permission.
+      const incomplete = isIncomplete({card, issues});
+      if (!card || (incomplete && !temporaryAllowed)) {
         outcomes.push({row_number: row, outcome: 'rejected', profile_id: null, issues});
         continue;
       }
@@ -171,7 +175,7 @@ export async function runBatch(sql: Sql, jobID: string): Promise<BatchResult> {
       }
       if (card.idNumber) inBatch.add(card.idNumber);
       const id = nanoid();
-      cards.push({...card, id, database: job.database ?? 'general', temporary: job.temporary});
+      cards.push({...card, id, database: job.database ?? 'general', temporary: job.temporary || incomplete});
       outcomes.push({row_number: row, outcome: 'imported', profile_id: id, issues: []});
     }
 

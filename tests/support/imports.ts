@@ -44,8 +44,16 @@ export function importClient(api: Awaited<ReturnType<typeof startTestApi>>, sql:
   }
 
   /** Starts the preview and waits, as the screen does, for the job to leave `checking`; its counts. */
-  async function preview(cookie: string, job: UploadAnswer, mapping = job.mapping): Promise<PreviewSummary> {
-    const res = await request(cookie, `/api/imports/${job.id}/preview`, {method: 'POST', body: JSON.stringify({mapping})});
+  async function preview(
+    cookie: string,
+    job: Pick<UploadAnswer, 'id' | 'mapping'>,
+    mapping = job.mapping,
+    reading: {fills?: Record<string, string>; dateOrder?: 'dmy' | 'mdy' | null} = {},
+  ): Promise<PreviewSummary> {
+    const res = await request(cookie, `/api/imports/${job.id}/preview`, {
+      method: 'POST',
+      body: JSON.stringify({mapping, ...reading}),
+    });
     expect(res.status, await res.clone().text()).toBe(202);
     await expect
       .poll(async () => (await sql<[{status: string}]>`SELECT status FROM import_job WHERE id = ${job.id}`)[0].status, {
@@ -53,7 +61,8 @@ export function importClient(api: Awaited<ReturnType<typeof startTestApi>>, sql:
       })
       .toBe('previewed');
     const [summary] = await sql<[PreviewSummary]>`
-      SELECT total_rows AS total, valid_rows AS valid, error_rows AS errors, duplicate_rows AS duplicates, queued_rows AS queued
+      SELECT total_rows AS total, valid_rows AS valid, incomplete_rows AS incomplete, error_rows AS errors,
+             duplicate_rows AS duplicates, queued_rows AS queued
       FROM import_job WHERE id = ${job.id}`;
     return summary;
   }

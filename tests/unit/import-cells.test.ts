@@ -1,5 +1,6 @@
 import {expect, test} from 'vitest';
-import {rowChecker, type Lookups} from '../../app/imports/cells.ts';
+import {isIncomplete, rowChecker, type Lookups} from '../../app/imports/cells.ts';
+import type {Fills} from '../../app/imports/schema.ts';
 
 /**
  * A sheet row → the card the form would make (issue 16, app/imports/cells.ts): values as people type
@@ -14,7 +15,10 @@ const LOOKUPS: Lookups = {
   communities: [{id: 'c1', name: 'בני ברק', retired: false}],
   institutions: [{name: 'סמינר וולף', variations: ['וולף']}],
 };
-const check = rowChecker(LOOKUPS);
+const checker = rowChecker(LOOKUPS);
+/** A row read with its mapping, and (issue 31) values for whole columns and the sheet's date order. */
+const check = (cells: string[], mapping: Array<string | null>, fills: Fills = {}, dateOrder: 'dmy' | 'mdy' = 'dmy') =>
+  checker(cells, {mapping, fills, dateOrder});
 const MAPPING = [
   'forename',
   'surname',
@@ -80,4 +84,35 @@ test('each problem on its field, with the form’s message keys; the database’
     'details.suggestionsPhone',
     'details.inquiryPhones',
   ]);
+});
+
+test('a row that lacks only required details is incomplete: a temporary card, listing what is missing', () => {
+  const result = check(BASE.slice(0, 6), MAPPING.slice(0, 6));
+  expect(isIncomplete(result)).toBe(true);
+  expect(result.card).toMatchObject({forename: 'רחל', birthDate: '2001-03-05', details: {}});
+  // A wrong value is never let through as "incomplete".
+  const wrong = check([...BASE.slice(0, 6), '', '', '12'], MAPPING.slice(0, 9));
+  expect(wrong.card).toBeUndefined();
+  // Nor a missing name, which every card must have.
+  expect(check(['', ...BASE.slice(1, 6)], MAPPING.slice(0, 6)).card).toBeUndefined();
+});
+
+test('a value for a whole column fills every row without its own, and no row that has one', () => {
+  const sheet = ['רחל', 'כהן', '05/03/2001', 'אלעד'];
+  const mapping = ['forename', 'surname', 'birthDate', 'city'];
+  const fills = {gender: 'נקבה', sectorID: 'Litvish', city: 'ירושלים', occupation: 'מורה'};
+  const {card} = check(sheet, mapping, fills);
+  expect(card).toMatchObject({gender: 'female', sectorID: 'litvish', city: 'אלעד', details: {occupation: 'מורה'}});
+  expect(check([...sheet.slice(0, 3), ''], mapping, fills).card?.city).toBe('ירושלים');
+});
+
+test('d/m/yyyy reads in the sheet’s order; a date that reads either way is flagged', () => {
+  const sheet = (date: string) => [...BASE.slice(0, 3), date, ...BASE.slice(4)];
+  expect(check(sheet('1/2/2001'), MAPPING).card?.birthDate).toBe('2001-02-01');
+  expect(check(sheet('1/2/2001'), MAPPING, {}, 'mdy').card?.birthDate).toBe('2001-01-02');
+  expect(check(sheet('1/2/2001'), MAPPING, {}, 'mdy').warnings).toEqual([{field: 'birthDate', message: 'dateReadMonthFirst'}]);
+  expect(check(sheet('25/2/2001'), MAPPING).warnings).toEqual([]);
+  expect(check(sheet('5.5.2001'), MAPPING).warnings).toEqual([]);
+  // Month first, a day over 12 where the month belongs is no date.
+  expect(check(sheet('25/2/2001'), MAPPING, {}, 'mdy').issues).toEqual([{field: 'birthDate', message: 'invalidDate'}]);
 });

@@ -21,6 +21,7 @@ import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
 import {CardNotes} from './CardNotes.tsx';
 import {CardManage} from './CardManage.tsx';
+import {CardMissing} from './CardMissing.tsx';
 import {CandidateSourceBadge} from './CandidateSourceBadge.tsx';
 import {canRestoreValues, restorableField} from './lifecycle.ts';
 import {CardPresence} from './CardPresence.tsx';
@@ -238,6 +239,7 @@ export function CardPage() {
             ))}
         </dl>
       </header>
+      {card.detail && <CardMissing id={id} details={values} mayEdit={can(ctx, 'editTickets')} />}
 
       <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2 print:gap-3">
         {sections.map(section => {

@@ -96,6 +96,24 @@ export const detailsSchema = v.strictObject(
   ),
   'unknownField',
 );
+/**
+ * The details a temporary card may still lack (issue 31: a legacy sheet's rows come in as temporary
+ * cards that list what is missing): the catalogue's required details. Everything else a temporary card
+ * holds passes the same checks as any card's.
+ */
+export const LACKABLE_DETAILS: readonly CardField[] = DETAIL_FIELDS.filter(f => f.required);
+export const temporaryDetailsSchema = v.strictObject(
+  Object.fromEntries(DETAIL_FIELDS.map(({required: _, ...field}) => [field.key, v.optional(valueSchema(field))])),
+  'unknownField',
+);
+
+/** The required details a card has no value for (an empty list of phones counts as none). */
+export const missingDetails = (details: Partial<Record<string, unknown>>) =>
+  LACKABLE_DETAILS.filter(f => {
+    const value = details[f.key];
+    return value == null || value === '' || (Array.isArray(value) && value.length === 0);
+  });
+
 /** The details an edit changes: only those present are touched, and null clears an optional one. */
 export const detailsPatchSchema = v.strictObject(
   Object.fromEntries(
