@@ -29,7 +29,7 @@ export function FillValues({
 }) {
   const set = (index: number, entry: Partial<FillEntry>) => onChange(entries.map((e, i) => (i === index ? {...e, ...entry} : e)));
   return (
-    <section className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="import-fills">
+    <section className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200" data-testid="import-fills">
       <div>
         <h3 className="font-semibold text-slate-900">{m.import_fill_title()}</h3>
         <p className="mt-1 text-sm text-slate-600">{m.import_fill_hint()}</p>

@@ -291,3 +291,99 @@ test('the same screens in English, and an import in progress as everyone sees it
   await expect(page.getByTestId('formats-page')).toBeVisible();
   await shots(page, 'import-formats-en');
 });
+
+/** A legacy office sheet (issue 31): name, phone, city and birth date, its dates day first, one that reads either way. */
+function legacySheet(surname: string) {
+  const rows = [
+    ['שם פרטי', 'שם משפחה', 'טלפון', 'עיר', 'תאריך לידה'],
+    ['יוסף', surname, nationalPhone(randomMobile()), 'ביתר עילית', '25/12/2000'],
+    ['דוד', surname, nationalPhone(randomMobile()), 'אלעד', '1/2/2001'],
+    ['שמעון', surname, nationalPhone(randomMobile()), 'צפת', '13/3/1999'],
+  ];
+  return Buffer.from(rows.map(r => r.join(',')).join('\n') + '\n');
+}
+
+/** Gives a value for every row: the field, then its value (a list's choice or text). */
+async function fill(page: Page, field: string, value: string) {
+  await page.getByTestId('fill-add').click();
+  const line = page.getByTestId('import-fill').last();
+  await line.getByTestId('fill-field').selectOption(field);
+  const control = line.getByTestId('fill-value');
+  if ((await control.evaluate(el => el.tagName)) === 'SELECT') await control.selectOption(value);
+  else await control.fill(value);
+}
+
+test('a legacy sheet: values for whole columns, its incomplete rows as temporary cards listing what they lack, its dates read day first', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const surname = uniqueSurname();
+  // The approver's list of temporary cards, open in another browser while the import runs.
+  const approver = await newSignedInPage(browser, 'demo-admin');
+  await approver.goto('/temporary-profiles');
+  await expect(approver.getByTestId('pending-profiles')).toBeVisible();
+
+  await signIn(page, 'demo-admin');
+  await upload(page, `משרד-${surname}.csv`, legacySheet(surname));
+  // Gender and sector, which every card needs, are nowhere: every row would be refused.
+  await expect(page.getByTestId('mapping-missing')).toContainText('מין');
+  await expect(page.getByTestId('mapping-lacking')).toContainText('עיסוק');
+  await fill(page, 'gender', 'male');
+  await fill(page, 'sectorID', 'litvish');
+  await expect(page.getByTestId('mapping-missing')).toHaveCount(0);
+  await shots(page, 'import-fills-he');
+
+  await page.getByTestId('mapping-preview').click();
+  await expect(page.getByTestId('import-preview')).toBeVisible();
+  await expect(page.getByTestId('preview-filter-incomplete')).toContainText('(3)');
+  await expect(page.getByTestId('preview-filter-errors')).toContainText('(0)');
+  await expect(page.getByTestId('import-dates')).toContainText('יום, חודש, שנה');
+  await expect(page.getByTestId('import-dates')).toContainText('תאריך אחד');
+  await expect(previewRow(page, 3).getByTestId('cell-note')).toContainText('יום לפני חודש');
+  await expect(previewRow(page, 2).getByTestId('row-lacking')).toContainText('עיסוק');
+  // Nothing goes in until the incomplete rows are chosen in, as temporary cards.
+  await expect(page.getByTestId('import-start')).toBeDisabled();
+  await page.getByTestId('import-incomplete-temporary').click();
+  await expect(page.getByTestId('import-start')).toContainText('3');
+  await expect(previewRow(page, 2).getByTestId('decide-import')).toHaveAttribute('aria-pressed', 'true');
+  await shots(page, 'import-incomplete-he');
+
+  await page.getByTestId('import-start').click();
+  const panel = page.getByTestId('import-progress-panel');
+  await expect(panel.getByTestId('count-imported')).toHaveText('3');
+  // The approver sees them arrive, awaiting approval.
+  await expect(approver.getByTestId('pending-card').filter({hasText: surname})).toHaveCount(3);
+
+  // Each card says what it lacks, with the way to complete it; its birth date read day first.
+  await approver
+    .getByTestId('pending-card')
+    .filter({hasText: `${surname} דוד`})
+    .getByRole('link')
+    .click();
+  await expect(approver.getByTestId('card-missing')).toContainText('עיסוק');
+  await expect(approver.getByTestId('card-missing-complete')).toBeVisible();
+  await expect(approver.getByTestId('card-header')).toContainText('01-02-2001');
+  await shots(approver, 'card-missing-he');
+});
+
+test('a legacy sheet in English: the values for every row and the incomplete rows', async ({page}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'demo-admin', 'en');
+  const surname = uniqueSurname();
+  await upload(page, `office-${surname}.csv`, legacySheet(surname));
+  await fill(page, 'gender', 'male');
+  await fill(page, 'sectorID', 'litvish');
+  await page.getByTestId('fill-add').click();
+  // A line left without a value says so at the line, and nothing is checked.
+  await page.getByTestId('mapping-preview').click();
+  await expect(page.getByTestId('import-fill').last()).toContainText('Choose a field and give a value');
+  await shots(page, 'import-fills-en');
+  await page.getByTestId('fill-remove').last().click();
+  await page.getByTestId('mapping-preview').click();
+  await expect(page.getByTestId('import-incomplete')).toContainText('Import the 3 incomplete rows as temporary profiles');
+  await expect(page.getByTestId('import-dates')).toContainText('Day, month, year');
+  await page.getByTestId('import-incomplete-temporary').click();
+  await expect(page.getByTestId('import-start')).toContainText('3');
+  await shots(page, 'import-incomplete-en');
+});
