@@ -93,6 +93,20 @@ for (const {locale, choice} of [
     await a.locator('[name=aboutMe]').focus();
     await a.getByTestId('card-conflicts-jump').click();
     await expect(a.locator('[name=workplace]')).toBeFocused();
+    // The jump brings the conflict into view, clear of the sticky save bar, at both widths.
+    for (const width of [1280, 375]) {
+      await a.setViewportSize({width, height: width === 1280 ? 800 : 740});
+      await a.getByTestId('card-conflicts-jump').click();
+      await expect(a.locator('[name=workplace]')).toBeFocused();
+      await expect(async () => {
+        const box = (await conflict.boundingBox())!;
+        const bar = (await a.getByTestId('card-dirty').boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(56); // below the sticky top bar
+        expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+      }).toPass();
+      await a.screenshot({path: `test-results/screens/merge-jump-${locale}-${width}.png`});
+    }
+    await a.setViewportSize({width: 1280, height: 800});
 
     await conflict.getByTestId(choice === 'mine' ? 'conflict-keep-mine' : 'conflict-take-theirs').click();
     await expect(a.getByTestId('merge-conflict')).toHaveCount(0);

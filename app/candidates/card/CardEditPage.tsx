@@ -67,13 +67,15 @@ export function CardEditPage() {
   const showErrors = (found: FieldErrors, otherCard?: string) => {
     setErrors(found);
     setIDNumberCard(otherCard);
-    requestAnimationFrame(() =>
-      document
-        .querySelector<HTMLElement>(
-          '[data-testid=card-form] [aria-invalid=true], [data-testid=card-form] [data-merge=conflict] :is(input, select, textarea)',
-        )
-        ?.focus(),
-    );
+    requestAnimationFrame(() => {
+      const field = document.querySelector<HTMLElement>(
+        '[data-testid=card-form] [aria-invalid=true], [data-testid=card-form] [data-merge=conflict] :is(input, select, textarea)',
+      );
+      if (!field) return;
+      // The whole conflict box (both values and the choice), not only its input, in view and clear of the save bar.
+      (field.closest<HTMLElement>('[data-merge=conflict]') ?? field).scrollIntoView({block: 'center'});
+      field.focus({preventScroll: true});
+    });
   };
 
   async function submit(e: FormEvent) {
