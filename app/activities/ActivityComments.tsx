@@ -8,10 +8,13 @@ import {validate} from '../lib/field-errors.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {Button} from '../ui/controls.tsx';
+import {maxLengthOf} from '../lib/schema-parts.ts';
+import {Button, LengthCounter} from '../ui/controls.tsx';
 import {activityCommentSchema, type ActivityType} from './schema.ts';
 import {TYPE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
+
+const COMMENT_MAX = maxLengthOf(activityCommentSchema.entries.body)!;
 
 type Comment = {
   id: string;
@@ -97,12 +100,14 @@ export function ActivityComments({activityID, comments}: {activityID: string; co
             setError(undefined);
           }}
           rows={2}
+          maxLength={COMMENT_MAX}
           placeholder={m.activity_comment_placeholder()}
           aria-invalid={Boolean(error)}
           {...(error ? {'aria-describedby': 'activity-comment-error'} : {})}
           className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500"
           data-testid="activity-comment-body"
         />
+        <LengthCounter length={body.length} max={COMMENT_MAX} />
         {error && (
           <p id="activity-comment-error" role="alert" className="text-sm text-rose-600">
             {error}

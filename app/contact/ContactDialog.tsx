@@ -3,9 +3,13 @@ import {useState, type FormEvent} from 'react';
 import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {Dialog} from '../ui/Dialog.tsx';
-import {Button, Field} from '../ui/controls.tsx';
-import {composeContactNote} from './schema.ts';
+import {maxLengthOf} from '../lib/schema-parts.ts';
+import {Button, Field, LengthCounter} from '../ui/controls.tsx';
+import {composeContactNote, contactTaskSchema} from './schema.ts';
 import * as m from '../paraglide/messages.js';
+
+/** The message and the training text go as one note, of at most this many characters. */
+const NOTE_MAX = maxLengthOf(contactTaskSchema.entries.task.entries.NoteText)!;
 
 const textareaClass =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500 focus:outline-none';
@@ -76,6 +80,7 @@ export function ContactDialog({
               {...p}
               name="message"
               rows={5}
+              maxLength={NOTE_MAX}
               value={message}
               onChange={e => (setMessage(e.target.value), setProblem(undefined))}
               className={textareaClass}
@@ -88,12 +93,14 @@ export function ContactDialog({
               {...p}
               name="training"
               rows={2}
+              maxLength={NOTE_MAX}
               value={training}
               onChange={e => setTraining(e.target.value)}
               className={textareaClass}
             />
           )}
         </Field>
+        <LengthCounter length={composeContactNote(message, training).length} max={NOTE_MAX} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {m.action_cancel()}

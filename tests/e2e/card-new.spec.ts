@@ -222,3 +222,21 @@ test('over the hourly duplicate-lookup limit, saving a new card is refused with 
     await sql.end();
   }
 });
+
+test('a 2 MB paste is cut at the field’s limit as it lands, and the limit is said (issue 31)', async ({page}) => {
+  await signIn(page, 'demo-shadchan');
+  await page.goto('/home/tickets/new');
+  const pasted = 'א'.repeat(2 * 1024 * 1024);
+  const aboutMe = page.locator('[name=aboutMe]');
+  await aboutMe.focus();
+  await page.keyboard.insertText(pasted);
+  // The control keeps what the field may hold (2,000 characters) and the counter says so.
+  await expect(aboutMe).toHaveJSProperty('value', pasted.slice(0, 2000));
+  await expect(page.getByText('2000 מתוך 2000 תווים')).toBeVisible();
+  // The tab answers at once: typing elsewhere goes on as usual.
+  await page.locator('[name=forename]').focus();
+  await page.keyboard.insertText(pasted);
+  await expect(page.locator('[name=forename]')).toHaveJSProperty('value', pasted.slice(0, 50));
+  await page.locator('[name=occupation]').fill('מורה');
+  await expect(page.locator('[name=occupation]')).toHaveValue('מורה');
+});

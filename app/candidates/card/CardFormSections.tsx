@@ -15,6 +15,8 @@ import type {CardForm} from './form.ts';
 import {COLOUR_LABEL} from './colours.ts';
 import {labelOf} from '../../lookups.ts';
 import {isoDateToMs} from '../../lib/dates.ts';
+import {maxLengthOf} from '../../lib/schema-parts.ts';
+import {cardCreateSchema} from './mutators.ts';
 import {MergeMark, type MergeView} from '../../ui/MergeMark.tsx';
 import {historyValue} from './labels.ts';
 import {getLocale} from '../../paraglide/runtime.js';
@@ -253,6 +255,7 @@ export function CardFormFields({
                   }
                   placeholder={kind.type === 'phones' ? m.card_phones_hint() : undefined}
                   className={ltr ? 'text-start rtl:text-end' : undefined}
+                  maxLength={kind.type === 'text' ? kind.max : undefined}
                   value={value as string}
                   onChange={e => set(field.key, e.target.value)}
                 />
@@ -273,7 +276,13 @@ export function CardFormFields({
           input === 'date' ? (
             <DateInput fieldProps={p} name={key} value={form[key] as string | undefined} onChange={value => set(key, value)} />
           ) : (
-            <TextInput {...p} name={key} value={form[key] as string} onChange={e => set(key, e.target.value)} />
+            <TextInput
+              {...p}
+              name={key}
+              maxLength={maxLengthOf(cardCreateSchema.entries[key as keyof typeof cardCreateSchema.entries])}
+              value={form[key] as string}
+              onChange={e => set(key, e.target.value)}
+            />
           )
         }
       </Field>,
