@@ -13,14 +13,17 @@ const GROUPS = [
 export function FieldSelect({
   value,
   onChange,
+  noneLabel = m.import_field_none(),
   ...props
 }: Omit<ComponentProps<'select'>, 'value' | 'onChange'> & {
   value: string | null;
   onChange: (field: string | null) => void;
+  /** What the empty choice says: a column left out, or (for a value for every row) no field chosen yet. */
+  noneLabel?: string;
 }) {
   return (
     <Select {...props} value={value ?? ''} onChange={e => onChange(e.target.value || null)}>
-      <option value="">{m.import_field_none()}</option>
+      <option value="">{noneLabel}</option>
       {GROUPS.map(group => (
         <optgroup key={group.title()} label={group.title()}>
           {group.fields.map(field => (

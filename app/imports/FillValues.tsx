@@ -45,6 +45,7 @@ export function FillValues({
               <FieldSelect
                 value={entry.field}
                 onChange={field => set(index, {field, value: ''})}
+                noneLabel={m.import_fill_choose_field()}
                 aria-label={m.import_fill_field()}
                 data-testid="fill-field"
               />
