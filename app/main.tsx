@@ -26,10 +26,13 @@ createRoot(document.getElementById('root')!).render(
     <ConfirmProvider>
       <RouterProvider router={router} />
     </ConfirmProvider>
-    {/* Above a form's save bar, when one is shown (app/ui/SaveBar.tsx); sonner's own gaps otherwise. */}
+    {/* Above a form's save bar, when one is shown (app/ui/SaveBar.tsx); sonner's own gaps otherwise. Expanded: each
+        toast shows whole, one above another, so a new "saved" never lies over a reminder's buttons (issue 31). */}
     <Toaster
       dir={getTextDirection(getLocale())}
       position="bottom-center"
+      expand
+      visibleToasts={5}
       offset={{bottom: 'calc(var(--save-bar-height, 0px) + 24px)'}}
       mobileOffset={{bottom: 'calc(var(--save-bar-height, 0px) + 16px)'}}
       containerAriaLabel={m.toasts_label()}

@@ -1,12 +1,4 @@
-import {
-  Navigate,
-  Outlet,
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  redirect,
-} from '@tanstack/react-router';
+import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
 import {ZeroProvider} from '@rocicorp/zero/react';
 import {ActivitiesPage} from './activities/ActivitiesPage.tsx';
 import {ActivityEditPage} from './activities/ActivityEditPage.tsx';
@@ -59,6 +51,8 @@ import {ComingSoon} from './shell/ComingSoon.tsx';
 import {SECTIONS, mayOpen, type BuiltSectionPath, type Section} from './shell/sections.ts';
 import {KeptOutlet} from './shell/KeptOutlet.tsx';
 import {FeatureGate} from './site/FeatureGate.tsx';
+import {Loading} from './ui/Loading.tsx';
+import {lazyPage} from './ui/lazy-page.tsx';
 import type {ReactNode} from 'react';
 import {toast} from 'sonner';
 import {can} from '../permissions/context.ts';
@@ -237,6 +231,7 @@ function refuse({preload}: {preload: boolean}) {
 const homeRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/home',
+  pendingComponent: Loading,
   // The candidate search lives in the URL (issue 14): whatever was typed there is read safely.
   validateSearch: (search: Record<string, unknown>): HomeSearch => homeSearchOf(search),
   component: () => null,
@@ -253,6 +248,7 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home' && !('outsideShell
       }
     },
     component: section.keepState ? () => null : () => pageOf(section),
+    pendingComponent: Loading,
     staticData: {saveBar: section.saveBar},
   }),
 );
@@ -261,7 +257,12 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home' && !('outsideShell
  * A candidate's card and its edit form (spec §2: /home/tickets/edit/{ticketID}). The edit link also
  * serves the candidate themself, with a self-user session: then ShellLayout shows SelfEditPage.
  */
-const cardRoute = createRoute({getParentRoute: () => shellRoute, path: '/home/tickets/$id', component: CardPage});
+const cardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/home/tickets/$id',
+  component: CardPage,
+  pendingComponent: Loading,
+});
 const cardEditRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/home/tickets/edit/$id',
@@ -274,6 +275,7 @@ const cardEditRoute = createRoute({
     }
   },
   component: CardEditPage,
+  pendingComponent: Loading,
   staticData: {saveBar: true},
 });
 
@@ -281,7 +283,7 @@ const cardEditRoute = createRoute({
  * Engaged couples (issue 15, spec §2 "meorasim as a separately loaded area outside the shell"): its own
  * page with its own Zero provider, its code fetched only when opened, guarded like a section.
  */
-const MeorasimPage = lazyRouteComponent(() => import('./engaged-couples/MeorasimPage.tsx'), 'MeorasimPage');
+const MeorasimPage = lazyPage(() => import('./engaged-couples/MeorasimPage.tsx').then(module => module.MeorasimPage), 'screen');
 const meorasimRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/meorasim',
@@ -295,14 +297,18 @@ const meorasimRoute = createRoute({
       throw redirect({to: '/home'});
     }
   },
-  component: function MeorasimLayout() {
-    const {zero} = meorasimRoute.useRouteContext();
-    return (
-      <ZeroProvider zero={zero!}>
-        <MeorasimPage />
-      </ZeroProvider>
-    );
-  },
+  component: Object.assign(
+    function MeorasimLayout() {
+      const {zero} = meorasimRoute.useRouteContext();
+      return (
+        <ZeroProvider zero={zero!}>
+          <MeorasimPage />
+        </ZeroProvider>
+      );
+    },
+    // Hovering a link to it fetches its code.
+    {preload: MeorasimPage.preload},
+  ),
 });
 
 /** Public pages: anyone may open them. */
@@ -362,8 +368,14 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),
 ]);
 
+/**
+ * A route still on its way (its code, or a guard that waits) shows the branded loader (issue 31): filling
+ * the window outside the shell, in the page's place inside it (the shell's routes say so themselves).
+ */
+const ScreenLoading = () => <Loading size="screen" />;
+
 export function createAppRouter(context: RouterContext) {
-  return createRouter({routeTree, context, defaultPreload: 'intent'});
+  return createRouter({routeTree, context, defaultPreload: 'intent', defaultPendingComponent: ScreenLoading});
 }
 
 declare module '@tanstack/react-router' {

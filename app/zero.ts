@@ -2,6 +2,7 @@ import {Zero, dropAllDatabases} from '@rocicorp/zero';
 import {schema} from '../zero-schema.ts';
 import {mutators} from './mutators.ts';
 import {contextOf, signOut, type SessionInfo, type SessionUser} from './session.ts';
+import {forgetShownReminders} from './activities/reminders-shown.ts';
 
 export function createZero(session: SessionInfo & {user: SessionUser}) {
   return new Zero({
@@ -15,8 +16,12 @@ export function createZero(session: SessionInfo & {user: SessionUser}) {
 
 export type AppZero = ReturnType<typeof createZero>;
 
-/** Removes this browser's local copy of the synced data (IndexedDB), then goes to `to` with a full load. */
+/**
+ * Removes this browser's local copy of the synced data (IndexedDB) and what the session showed once
+ * (reminders toasted), then goes to `to` with a full load.
+ */
 async function forgetAndGo(zero: AppZero | undefined, to: string) {
+  forgetShownReminders();
   await zero?.close();
   await dropAllDatabases().catch(() => {});
   location.assign(to);

@@ -28,6 +28,7 @@ import {callerDisplay, formatDuration} from '../calls/format.ts';
 import {EMPTY_ACTIVITY, activityArgs, formOf, formsDiffer, type ActivityForm} from './form.ts';
 import {ACTIVITIES_PATH, activityPath, newActivitySearchOf} from './paths.ts';
 import {activitySchema} from './schema.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -91,9 +92,11 @@ function ActivityEditor({param}: {param: string}) {
       <p className="py-16 text-center text-slate-500" data-testid="activity-not-found">
         {m.activity_not_found()}
       </p>
-    ) : null;
+    ) : (
+      <Loading />
+    );
   }
-  if (!form) return null;
+  if (!form) return <Loading />;
 
   const editable = can(ctx, 'editTickets') && (isNew || (activity !== undefined && mayChangeActivity(ctx, activity)));
   const set = (key: keyof ActivityForm, value: string) => {

@@ -7,6 +7,7 @@ import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {useReminders} from './use-reminders.ts';
+import {markRemindersShown, shownReminders} from './reminders-shown.ts';
 import {personName} from './labels.ts';
 import {ACTIVITIES_PATH, activityPath} from './paths.ts';
 import * as m from '../paraglide/messages.js';
@@ -14,13 +15,9 @@ import * as m from '../paraglide/messages.js';
 const HOUR = 60 * 60 * 1000;
 /** setTimeout's longest wait; a later reminder is looked at again then. */
 const LONGEST_WAIT = 2 ** 31 - 1;
-/** Reminders already toasted in this tab (by id and time): a reload does not repeat them, a snooze's new time does toast. */
-const SHOWN_KEY = 'kesher.reminders.toasted';
 
 const toastID = (activityID: string) => `reminder-${activityID}`;
 const keyOf = (r: {id: string; reminderAt?: number | null}) => `${r.id}:${r.reminderAt}`;
-const shownOnce = (): Set<string> => new Set(JSON.parse(sessionStorage.getItem(SHOWN_KEY) ?? '[]') as string[]);
-const markShown = (keys: string[]) => sessionStorage.setItem(SHOWN_KEY, JSON.stringify([...shownOnce(), ...keys]));
 
 /** Tomorrow at 09:00 on the user's clock. */
 const tomorrowMorning = () => {
@@ -34,8 +31,9 @@ type Reminder = ReturnType<typeof useReminders>['reminders'][number];
  * The reminder toast (issue 12 point 3): while the app is open, each of the user's reminders that
  * comes due (the live myReminders query, and a timer to the next one) toasts once, with snooze 1 h,
  * snooze until tomorrow 09:00, done, and a link to the activity. Those already due when the app opens
- * toast once per session (several as one toast that opens the due list). A reminder that stops being
- * due (done, moved, deleted, here or in another tab) takes its toast away.
+ * toast once per sign-in session, whatever the page, reload or tab (reminders-shown.ts), several as one
+ * toast that opens the due list. A reminder that stops being due (done, moved, deleted, here or in
+ * another tab) takes its toast away.
  */
 export function ReminderToasts() {
   const {reminders, complete} = useReminders();
@@ -88,12 +86,13 @@ export function ReminderToasts() {
   useEffect(() => {
     // Nothing until the list is complete: rows still arriving have not just come due.
     if (!complete) return;
-    const shown = shownOnce();
+    const shown = shownReminders();
     const fresh = due.filter(r => !shown.has(keyOf(r)));
-    markShown(fresh.map(keyOf));
+    markRemindersShown(fresh.map(keyOf));
     if (!opened && fresh.length > 1) {
       toast.info(m.reminders_due_on_open({count: fresh.length}), {
         id: 'reminders-due',
+        testId: 'reminders-due',
         action: {label: m.reminder_open(), onClick: () => void navigate({href: `${ACTIVITIES_PATH}?due=true`})},
       });
     } else {

@@ -104,7 +104,9 @@ export function BenefitCardsPage() {
       </div>
 
       {visible.length === 0 ? (
-        details.type === 'complete' && <EmptyState icon={Gift}>{m.benefit_cards_empty()}</EmptyState>
+        <EmptyState icon={Gift} loading={details.type !== 'complete'}>
+          {m.benefit_cards_empty()}
+        </EmptyState>
       ) : (
         <ul
           className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

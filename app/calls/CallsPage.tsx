@@ -82,7 +82,9 @@ export function CallsPage() {
       </div>
       {session.devSignIn && <DevSimulateCall />}
       {calls.length === 0 ? (
-        details.type === 'complete' && <EmptyState icon={PhoneCall}>{m.calls_empty()}</EmptyState>
+        <EmptyState icon={PhoneCall} loading={details.type !== 'complete'}>
+          {m.calls_empty()}
+        </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <div

@@ -7,6 +7,7 @@ import {formatLocalTime} from '../lib/dates.ts';
 import {queries} from '../queries.ts';
 import {callerDisplay, formatDuration} from './format.ts';
 import {OpenActivityForCall} from './OpenActivityForCall.tsx';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 const link = 'font-medium text-brand-700 hover:underline';
@@ -28,7 +29,11 @@ export function TodaysCalls({since}: {since: number}) {
         </Link>
       </h2>
       {calls.length === 0 ? (
-        details.type === 'complete' && <p className="text-sm text-slate-500">{m.dashboard_todays_calls_empty()}</p>
+        details.type === 'complete' ? (
+          <p className="text-sm text-slate-500">{m.dashboard_todays_calls_empty()}</p>
+        ) : (
+          <Loading size="small" />
+        )
       ) : (
         <ul className="divide-y divide-slate-100">
           {calls.map(call => (

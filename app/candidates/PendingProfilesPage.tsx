@@ -65,7 +65,9 @@ export function PendingProfilesPage() {
         <p className="mt-1 text-sm text-slate-500">{m.pending_intro()}</p>
       </div>
       {cards.length === 0 ? (
-        details.type === 'complete' && <EmptyState icon={Hourglass}>{m.pending_empty()}</EmptyState>
+        <EmptyState icon={Hourglass} loading={details.type !== 'complete'}>
+          {m.pending_empty()}
+        </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 bg-slate-50 px-4 py-2.5">

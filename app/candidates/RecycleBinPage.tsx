@@ -24,7 +24,9 @@ export function RecycleBinPage() {
         <p className="mt-1 text-sm text-slate-500">{m.recycle_bin_intro()}</p>
       </div>
       {cards.length === 0 ? (
-        details.type === 'complete' && <EmptyState icon={Trash2}>{m.recycle_bin_empty()}</EmptyState>
+        <EmptyState icon={Trash2} loading={details.type !== 'complete'}>
+          {m.recycle_bin_empty()}
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           {cards.map(card => (

@@ -13,6 +13,7 @@ import {queries} from '../queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {chatName, otherNames, unreadOf} from './labels.ts';
 import {chatSendSchema, MESSAGE_MAX} from './schema.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -49,7 +50,9 @@ export function Conversation({chatID, compact = false}: {chatID: string; compact
       <p className="py-16 text-center text-sm text-slate-500" data-testid="chat-not-found">
         {m.chats_not_found()}
       </p>
-    ) : null;
+    ) : (
+      <Loading />
+    );
   }
   const group = chat.members.length > 2;
   return (

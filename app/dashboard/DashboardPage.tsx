@@ -16,6 +16,7 @@ import {DashboardPipeline, PairNames} from './DashboardPipeline.tsx';
 import {LeadersBoard} from '../scores/LeadersBoard.tsx';
 import {MyGoals} from '../scores/MyGoals.tsx';
 import {monthOf} from '../scores/month.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** The user's today and this month, by their own clock: what "due" and "this month" mean. */
@@ -105,7 +106,11 @@ function DueReminders({now, until}: {now: number; until: number}) {
         <span className="text-sm font-normal text-slate-500 tabular-nums">({due.length})</span>
       </h2>
       {due.length === 0 ? (
-        details.type === 'complete' && <p className="text-sm text-slate-500">{m.dashboard_reminders_empty()}</p>
+        details.type === 'complete' ? (
+          <p className="text-sm text-slate-500">{m.dashboard_reminders_empty()}</p>
+        ) : (
+          <Loading size="small" />
+        )
       ) : (
         <ul className="divide-y divide-slate-100">
           {due.map(a => {

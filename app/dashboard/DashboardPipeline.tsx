@@ -8,6 +8,7 @@ import {STAGES} from '../activities/TimelineStage.tsx';
 import {activityPath} from '../activities/paths.ts';
 import {personName} from '../activities/labels.ts';
 import {STAGE_LIMIT} from './queries.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** How many activities a column lists; its count covers them all. */
@@ -71,7 +72,11 @@ function StageColumn({type}: {type: ActivityType}) {
         </span>
       </h3>
       {open.length === 0 ? (
-        details.type === 'complete' && <p className="py-3 text-sm text-slate-500">{m.dashboard_stage_empty()}</p>
+        details.type === 'complete' ? (
+          <p className="py-3 text-sm text-slate-500">{m.dashboard_stage_empty()}</p>
+        ) : (
+          <Loading size="small" />
+        )
       ) : (
         <ul className="space-y-1.5">
           {open.slice(0, TOP).map(a => (

@@ -29,7 +29,9 @@ export function ExportJobs() {
         <p className="text-sm text-slate-500">{m.export_jobs_hint()}</p>
       </div>
       {jobs.length === 0 ? (
-        details.type === 'complete' && <EmptyState icon={FileSpreadsheet}>{m.export_jobs_empty()}</EmptyState>
+        <EmptyState icon={FileSpreadsheet} loading={details.type !== 'complete'}>
+          {m.export_jobs_empty()}
+        </EmptyState>
       ) : (
         <ul
           className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

@@ -1,6 +1,6 @@
 import {Navigate, useParams, useRouteContext} from '@tanstack/react-router';
 import {useEffect} from 'react';
-import * as m from '../paraglide/messages.js';
+import {Loading} from '../ui/Loading.tsx';
 
 /**
  * /forum and /forum/** (spec §2): the forum is another site, so the browser goes there with a full
@@ -15,5 +15,5 @@ export function ForumRedirect() {
     if (forum) location.replace(`${forum.replace(/\/$/, '')}/${rest}${location.search}`);
   }, [forum, rest]);
   if (!forum) return <Navigate to="/home" replace />;
-  return <p className="py-16 text-center text-sm text-slate-500">{m.loading()}</p>;
+  return <Loading size="screen" />;
 }

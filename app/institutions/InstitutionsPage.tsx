@@ -54,9 +54,9 @@ export function InstitutionsPage() {
       />
 
       {shown.length === 0 ? (
-        details.type === 'complete' && (
-          <EmptyState icon={Building2}>{search.trim() ? m.no_results() : m.institutions_empty()}</EmptyState>
-        )
+        <EmptyState icon={Building2} loading={details.type !== 'complete'}>
+          {search.trim() ? m.no_results() : m.institutions_empty()}
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="institutions">
           {shown.map(row => (

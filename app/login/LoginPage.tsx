@@ -17,6 +17,8 @@ import {decodeGoogleState, encodeGoogleState, googleRedirectUri} from '../auth/g
 import {localPath} from '../auth/local-path.ts';
 import {Button} from '../ui/controls.tsx';
 import {signOut} from '../session.ts';
+import {Loading} from '../ui/Loading.tsx';
+import {forgetShownReminders} from '../activities/reminders-shown.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -65,6 +67,10 @@ export function LoginPage() {
   const [agreementDue, setAgreementDue] = useState(session.agreementDue);
 
   const leave = () => location.assign(target);
+
+  // A session that ended without signing out here (expired, or ended in another browser) leaves its
+  // "shown once" marks behind: the session signed in from this page starts without them.
+  useEffect(forgetShownReminders, []);
 
   // Once, on the identity provider's return (a ref, because React runs effects twice in development).
   const handledReturn = useRef(false);
@@ -222,7 +228,7 @@ export function LoginPage() {
           </Button>
         </>
       )}
-      {status === 'waiting' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
+      {status === 'waiting' && <Loading />}
       {(status === 'calledSuccess' || status === 'googleLogged') && (
         <CodeVerify
           hint={hint}
@@ -235,7 +241,7 @@ export function LoginPage() {
       {status === 'numberVerified' && (
         <Declaration waiting={waiting} onEnter={() => void acceptDeclaration()} onSignOut={() => void leaveSignedOut()} />
       )}
-      {status === 'final' && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>}
+      {status === 'final' && <Loading />}
 
       <nav className="mt-6 flex flex-col items-center gap-1.5 border-t border-slate-100 pt-5 text-sm">
         {(status === 'none' || status === 'calledSuccess') && (

@@ -42,7 +42,11 @@ export function AdminNotificationsPage() {
           {m.notifications_new()}
         </Button>
       </PageHeader>
-      {rows.length === 0 && details.type === 'complete' && <EmptyState icon={Bell}>{m.notifications_none()}</EmptyState>}
+      {rows.length === 0 && (
+        <EmptyState icon={Bell} loading={details.type !== 'complete'}>
+          {m.notifications_none()}
+        </EmptyState>
+      )}
       <ul className="space-y-3">
         {rows.map(row => (
           <NotificationItem

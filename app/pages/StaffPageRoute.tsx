@@ -1,13 +1,4 @@
-import {lazy, Suspense} from 'react';
-import {ListLoading} from '../ui/EmptyState.tsx';
+import {lazyPage} from '../ui/lazy-page.tsx';
 
 /** The page screen brings the editor (TipTap, ProseMirror): its code is fetched only when a page is opened. */
-const StaffPageScreen = lazy(() => import('./StaffPageScreen.tsx').then(module => ({default: module.StaffPageScreen})));
-
-export function StaffPageRoute() {
-  return (
-    <Suspense fallback={<ListLoading />}>
-      <StaffPageScreen />
-    </Suspense>
-  );
-}
+export const StaffPageRoute = lazyPage(() => import('./StaffPageScreen.tsx').then(module => module.StaffPageScreen));

@@ -132,7 +132,9 @@ export function RegistrationLinksPage() {
       </form>
 
       {rows.length === 0 ? (
-        details.type === 'complete' && <EmptyState icon={Link2}>{m.registration_links_empty()}</EmptyState>
+        <EmptyState icon={Link2} loading={details.type !== 'complete'}>
+          {m.registration_links_empty()}
+        </EmptyState>
       ) : (
         <ul
           className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

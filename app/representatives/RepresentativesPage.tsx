@@ -55,9 +55,9 @@ export function RepresentativesPage() {
       />
 
       {shown.length === 0 ? (
-        details.type === 'complete' && (
-          <EmptyState icon={UserRoundCheck}>{search.trim() ? m.no_results() : m.representatives_empty()}</EmptyState>
-        )
+        <EmptyState icon={UserRoundCheck} loading={details.type !== 'complete'}>
+          {search.trim() ? m.no_results() : m.representatives_empty()}
+        </EmptyState>
       ) : (
         <ul
           className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

@@ -4,6 +4,7 @@ import {Trophy} from 'lucide-react';
 import {currentLocale} from '../i18n.ts';
 import {queries} from '../queries.ts';
 import {monthLabel} from './month.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 const MEDAL = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg-orange-300 text-orange-950'];
@@ -23,7 +24,11 @@ export function LeadersBoard({month, userID}: {month: string; userID: string}) {
       </h2>
       <p className="mt-0.5 mb-3 text-xs text-slate-500">{monthLabel(month, currentLocale())}</p>
       {leaders.length === 0 ? (
-        details.type === 'complete' && <p className="text-sm text-slate-500">{m.leaders_empty()}</p>
+        details.type === 'complete' ? (
+          <p className="text-sm text-slate-500">{m.leaders_empty()}</p>
+        ) : (
+          <Loading size="small" />
+        )
       ) : (
         <ol className="space-y-1">
           {leaders.map((row, index) => (

@@ -5,6 +5,7 @@ import {toast} from 'sonner';
 import {confirmed} from '../lib/mutate.ts';
 import {Button} from '../ui/controls.tsx';
 import {useRetire} from '../ui/retire.tsx';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 type Mutation = Parameters<ReturnType<typeof useZero>['mutate']>[0];
@@ -23,10 +24,13 @@ export function OrderedList({
   retire,
   onAdd,
   onEdit,
+  loading = false,
 }: {
   title: string;
   testID: string;
   rows: readonly OrderedRow[];
+  /** The rows' query is not complete yet: with none here, the loader shows rather than an empty list. */
+  loading?: boolean;
   reorder: (ids: string[]) => Mutation;
   retire: (args: {id: string; retired: boolean}) => Mutation;
   onAdd: () => void;
@@ -55,6 +59,7 @@ export function OrderedList({
           {m.places_add()}
         </Button>
       </div>
+      {rows.length === 0 && loading && <Loading size="small" className="px-4" />}
       <ol className="divide-y divide-slate-100">
         {rows.map((row, index) => (
           <li

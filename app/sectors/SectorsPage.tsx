@@ -17,8 +17,8 @@ import * as m from '../paraglide/messages.js';
 export function SectorsPage() {
   usePageTitle(m.section_sectors());
   const locale = currentLocale();
-  const [sectors] = useQuery(queries.lookups.sectors());
-  const [communities] = useQuery(queries.lookups.communities());
+  const [sectors, sectorsResult] = useQuery(queries.lookups.sectors());
+  const [communities, communitiesResult] = useQuery(queries.lookups.communities());
   const [editingSector, setEditingSector] = useState<string | 'new'>();
   const [editingCommunity, setEditingCommunity] = useState<string | 'new'>();
 
@@ -31,6 +31,7 @@ export function SectorsPage() {
           title={m.sectors_title()}
           testID="sectors"
           rows={sectors.map(s => ({id: s.id, name: labelOf(s.labels, locale), retiredAt: s.retiredAt}))}
+          loading={sectorsResult.type !== 'complete'}
           reorder={ids => mutators.sectors.reorder({ids})}
           retire={mutators.sectors.retire}
           onAdd={() => setEditingSector('new')}
@@ -40,6 +41,7 @@ export function SectorsPage() {
           title={m.communities_title()}
           testID="communities"
           rows={communities}
+          loading={communitiesResult.type !== 'complete'}
           reorder={ids => mutators.communities.reorder({ids})}
           retire={mutators.communities.retire}
           onAdd={() => setEditingCommunity('new')}

@@ -16,6 +16,7 @@ import {SELF_EDITABLE_FIELDS} from '../candidates/card/fields.ts';
 import {cardPatch, formFromDetails, type CardForm} from '../candidates/card/form.ts';
 import {selfUpdateSchema, type SelfTicket} from './edit.ts';
 import {SelfPhoto} from './SelfPhoto.tsx';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 const NO_LOOKUPS = {sectors: [], statuses: [], communities: [], institutions: []};
@@ -72,7 +73,7 @@ export function SelfEditPage() {
   if (stage.type === 'loading') {
     return (
       <AuthFrame>
-        <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+        <Loading />
       </AuthFrame>
     );
   }

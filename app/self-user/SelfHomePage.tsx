@@ -9,6 +9,7 @@ import {Button} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {MazalTovSection} from './MazalTovSection.tsx';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 type TicketInfo = {
@@ -80,7 +81,7 @@ export function SelfHomePage() {
     >
       <div data-testid="self-home">
         {!ticket ? (
-          <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+          <Loading />
         ) : (
           <div className="space-y-5">
             <h1 className="text-2xl font-semibold text-slate-900">

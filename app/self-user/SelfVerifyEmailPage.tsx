@@ -8,6 +8,7 @@ import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {SELF_VERIFY_EMAIL_PATH, type TicketEmail} from './verify.ts';
 import {CodeEntryForm} from './CodeEntryForm.tsx';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
@@ -51,7 +52,7 @@ export function SelfVerifyEmailPage() {
     <AuthFrame title={m.self_verify_email_title()} error={error} corner={<BackHome />}>
       <div data-testid="self-verify-email">
         {!ticket ? (
-          !error && <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+          !error && <Loading />
         ) : !ticket.email ? (
           <div className="space-y-4">
             <p className="text-sm text-slate-600" data-testid="verify-email-none">

@@ -9,6 +9,7 @@ import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import type {TicketPhones} from './verify.ts';
 import {CodeEntryForm} from './CodeEntryForm.tsx';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
@@ -48,7 +49,7 @@ export function SelfVerifyPhonePage() {
     <AuthFrame title={m.self_verify_title()} error={error} corner={<BackToTicket />}>
       <div data-testid="self-verify">
         {!phones ? (
-          <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+          <Loading />
         ) : calling ? (
           <CodeEntryForm
             target={

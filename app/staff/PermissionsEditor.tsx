@@ -9,6 +9,7 @@ import {contextOf} from '../session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {Button} from '../ui/controls.tsx';
 import {permissionGroupLabel, permissionLabel} from './permission-labels.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -35,7 +36,11 @@ export function PermissionsEditor({
   const setDraft = onDraft;
 
   if (!user?.detail) {
-    return details.type === 'complete' ? <p className="text-sm text-slate-500">{m.permissions_unknown_user()}</p> : null;
+    return details.type === 'complete' ? (
+      <p className="text-sm text-slate-500">{m.permissions_unknown_user()}</p>
+    ) : (
+      <Loading size="small" />
+    );
   }
   // A blocked user's boxes are those unblocking gives back.
   const role: Role = roleBeforeBlock(user);

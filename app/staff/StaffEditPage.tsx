@@ -27,6 +27,7 @@ import {StaffFormFields} from './StaffFormFields.tsx';
 import {StaffStateActions} from './StaffStateActions.tsx';
 import {StaffInvitation} from './StaffInvitation.tsx';
 import {sendInvitation, staffInvitationPath} from './invite.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** A shadchan's form: /users/new-user (addShadchanim) and /users/edit/{id} (editShadchanim). */
@@ -80,9 +81,11 @@ function StaffEditor({param}: {param: string | undefined}) {
       <p className="py-16 text-center text-slate-500" data-testid="staff-not-found">
         {m.staff_not_found()}
       </p>
-    ) : null;
+    ) : (
+      <Loading />
+    );
   }
-  if (!form) return null;
+  if (!form) return <Loading />;
 
   const set = (key: keyof StaffForm, value: string) => {
     setForm(f => f && {...f, [key]: value});

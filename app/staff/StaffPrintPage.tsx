@@ -10,6 +10,7 @@ import {usePageTitle} from '../ui/page-title.ts';
 import {roleBeforeBlock} from './mutators.ts';
 import {EMPLOYMENT_LABEL} from './labels.ts';
 import {staffEditPath} from './paths.ts';
+import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -25,7 +26,9 @@ export function StaffPrintPage() {
       <p className="py-16 text-center text-slate-500" data-testid="staff-not-found">
         {m.staff_not_found()}
       </p>
-    ) : null;
+    ) : (
+      <Loading />
+    );
   }
   const phone = (value: string | null | undefined) => (value ? <bdi dir="ltr">{formatPhone(value)}</bdi> : null);
   const rows: Array<[string, React.ReactNode]> = [

@@ -72,8 +72,23 @@ export function LengthCounter({length, max}: {length: number; max: number}) {
   );
 }
 
+/** A field for a number: typed as numbers are read, left to right even on a right-to-left page. */
+const isNumberField = (props: ComponentProps<'input'>) =>
+  props.type === 'number' || props.inputMode === 'numeric' || props.inputMode === 'decimal';
+
+/**
+ * A text box. A number field without a direction of its own runs left to right (issue 31: "-5" stays
+ * "-5" on a right-to-left page, not "5-"), still aligned with the page's other fields.
+ */
 export function TextInput({className, ...props}: ComponentProps<'input'>) {
-  return <input className={clsx(inputClass, className)} {...props} />;
+  const number = isNumberField(props) && props.dir === undefined;
+  return (
+    <input
+      {...props}
+      dir={number ? 'ltr' : props.dir}
+      className={clsx(inputClass, number && 'text-start tabular-nums rtl:text-end', className)}
+    />
+  );
 }
 
 /** A search box: a magnifier at its start. */

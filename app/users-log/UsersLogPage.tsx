@@ -116,7 +116,7 @@ export function UsersLogPage() {
                   <Action entry={e} />
                 </td>
                 <td className="px-3 py-2.5 text-slate-600" data-testid="log-result">
-                  {e.result && resultText(e.result)}
+                  {e.result && <bdi>{resultText(e.result)}</bdi>}
                 </td>
                 <td className="px-3 py-2.5 text-slate-500">
                   <Code>{e.ip}</Code>
@@ -148,7 +148,7 @@ export function UsersLogPage() {
                 )}
                 <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
                   <Action entry={e} />
-                  {e.result && <span>{resultText(e.result)}</span>}
+                  {e.result && <bdi>{resultText(e.result)}</bdi>}
                   <Code>{e.ip}</Code>
                 </p>
               </li>
@@ -216,16 +216,19 @@ function Action({entry}: {entry: LogEntry}) {
   if (entry.kind === 'change') return entry.action ? <span>{fieldLabel(entry.action)}</span> : null;
   return (
     <span className="space-x-1.5 rtl:space-x-reverse">
-      {entry.action && <span>{actionText(entry.action)}</span>}
+      {entry.action && <bdi>{actionText(entry.action)}</bdi>}
       <Code>{entry.detail}</Code>
     </span>
   );
 }
 
-/** A stored code or address, shown as it is (left to right inside the right-to-left page). */
+/**
+ * A stored value shown as it is, in its own direction (issue 31): an address, a phone number or a code
+ * left to right inside the right-to-left page, a name or a search someone typed in Hebrew right to left.
+ */
 function Code({children}: {children: ReactNode}) {
   return children ? (
-    <bdi dir="ltr" className="font-mono text-xs break-all">
+    <bdi dir="auto" className="font-mono text-xs break-all" data-testid="log-code">
       {children}
     </bdi>
   ) : null;

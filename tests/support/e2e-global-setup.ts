@@ -32,7 +32,8 @@ export default async function globalSetup() {
   ]);
   const stack = await startStack({
     ports: e2ePorts(),
-    dataDir: path.join(ROOT, '.data', 'e2e'),
+    // A run moved by E2E_PORT_OFFSET keeps its data apart too: two runs in one checkout do not share a database.
+    dataDir: path.join(ROOT, '.data', process.env.E2E_PORT_OFFSET ? `e2e-${process.env.E2E_PORT_OFFSET}` : 'e2e'),
     fresh: true,
     production: false,
     vite: false,

@@ -14,6 +14,7 @@ import {usePageTitle} from '../../ui/page-title.ts';
 import {CardFormFields, withoutErrorsOf, type CardLookups} from '../card/CardFormSections.tsx';
 import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
 import {candidateCardSchema, type CandidateCard} from '../card/mutators.ts';
+import {Loading} from '../../ui/Loading.tsx';
 import * as m from '../../paraglide/messages.js';
 
 /** `communityID`: a community's registration link presets the card's community (and the server keeps it). */
@@ -129,7 +130,7 @@ function PublicCandidateForm({base}: {base: string}) {
   if (stage.type === 'loading') {
     return (
       <AuthFrame>
-        <p className="py-6 text-center text-sm text-slate-500">{m.loading()}</p>
+        <Loading />
       </AuthFrame>
     );
   }

@@ -1,0 +1,23 @@
+import {lazy, Suspense, type ComponentType} from 'react';
+import {Loading} from './Loading.tsx';
+
+/**
+ * A page whose code is fetched when it is first opened (the reports' charts, a staff page, the engaged
+ * couples): React's own lazy component, with the branded loader (`screen` for a page outside the shell)
+ * until the code is there, and `preload` so the router fetches it when a link to it is hovered.
+ *
+ * Not TanStack's lazyRouteComponent: it suspends through `use()` only while the code is missing and
+ * not once it has come, which React reports as a console error ("called use() to suspend in a previous
+ * render but did not call use() when it finished", issue 31).
+ */
+export function lazyPage(load: () => Promise<ComponentType>, size: 'screen' | 'page' = 'page') {
+  const Page = lazy(async () => ({default: await load()}));
+  function LazyPage() {
+    return (
+      <Suspense fallback={<Loading size={size} />}>
+        <Page />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyPage, {preload: async () => void (await load())});
+}
