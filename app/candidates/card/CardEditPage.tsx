@@ -18,6 +18,7 @@ import {useLiveMerge} from '../../lib/use-live-merge.ts';
 import {useLeaveGuard} from '../../ui/use-leave-guard.ts';
 import {CardPresence} from './CardPresence.tsx';
 import {CardUnavailable} from './CardUnavailable.tsx';
+import {Loading} from '../../ui/Loading.tsx';
 import * as m from '../../paraglide/messages.js';
 
 /**
@@ -47,7 +48,7 @@ export function CardEditPage() {
 
   const merged = live.state;
   if (!card || !merged) {
-    return card ? null : <CardUnavailable details={details} />;
+    return card ? <Loading /> : <CardUnavailable details={details} />;
   }
   const form = merged.mine;
   const conflicted = Object.keys(merged.conflicts);

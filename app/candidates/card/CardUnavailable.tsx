@@ -1,6 +1,7 @@
 import type {useQuery} from '@rocicorp/zero/react';
 import {SAY} from '../../lib/dictionary.ts';
 import {Button} from '../../ui/controls.tsx';
+import {Loading} from '../../ui/Loading.tsx';
 import * as m from '../../paraglide/messages.js';
 
 type Details = ReturnType<typeof useQuery>[1];
@@ -21,7 +22,7 @@ export function CardUnavailable({details}: {details: Details}) {
       </div>
     );
   }
-  if (details.type !== 'complete') return null;
+  if (details.type !== 'complete') return <Loading />;
   return (
     <p className="py-16 text-center text-slate-500" data-testid="card-not-found">
       {m.card_not_found()}

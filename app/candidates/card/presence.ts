@@ -33,6 +33,12 @@ type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 export async function beatPresence({tx, ctx, args}: Write<PresenceBeat>, now: number) {
   assertCan(ctx, args.mode === 'edit' ? 'editTickets' : 'showTickets');
   if (!(await tx.run(visibleProfiles(zql.profile, ctx).where('id', args.profileID).one()))) throw new AppError('notFound');
+  // One row per user: a tab that only views the card does not turn the user's editing tab, still
+  // beating, into "viewing" for the others (issue 31). Once that tab stops beating, viewing shows again.
+  if (args.mode === 'view') {
+    const mine = await tx.run(zql.cardPresence.where('profileID', args.profileID).where('userID', ctx.userID).one());
+    if (mine?.mode === 'edit' && mine.seenAt > now - PRESENCE_BEAT_MS - 5_000) return;
+  }
   await tx.mutate.cardPresence.upsert({profileID: args.profileID, userID: ctx.userID, mode: args.mode, seenAt: now});
 }
 
