@@ -49,6 +49,17 @@ describe('card presence', () => {
     expect(await rowsOf(card)).toEqual([{user_id: alice.userID, mode: 'edit'}]);
   });
 
+  test('the user’s viewing tab does not turn their editing tab, still beating, into viewing (issue 31)', async () => {
+    const other = await makeProfile(sql, bob.userID, 'general', 'נוכחות');
+    await mutate(alice, 'presence.beat', {profileID: other, mode: 'edit'});
+    await mutate(alice, 'presence.beat', {profileID: other, mode: 'view'});
+    expect(await rowsOf(other)).toEqual([{user_id: alice.userID, mode: 'edit'}]);
+    // The editing tab has stopped beating (closed without a word): viewing shows again.
+    await sql`UPDATE card_presence SET seen_at = now() - interval '30 seconds' WHERE profile_id = ${other}`;
+    await mutate(alice, 'presence.beat', {profileID: other, mode: 'view'});
+    expect(await rowsOf(other)).toEqual([{user_id: alice.userID, mode: 'view'}]);
+  });
+
   test('seen_at is the server’s clock, not anything the browser sends', async () => {
     await mutate(bob, 'presence.beat', {profileID: card, mode: 'view'});
     const [row] = await sql<{drift: number}[]>`
