@@ -84,10 +84,7 @@ test('incomplete rows come in as temporary cards that list what they lack', asyn
   const cookie = await client.signIn(importer.userID);
   const job = await upload(cookie, 2);
   await client.preview(cookie, job, MAPPING, {fills: FILLS});
-  const chose = await client.request(cookie, `/api/imports/${job.id}/incomplete`, {
-    method: 'POST',
-    body: JSON.stringify({temporary: true}),
-  });
+  const chose = await client.incomplete(cookie, job.id);
   expect(chose.status).toBe(200);
   expect((await chose.json()).summary).toMatchObject({incomplete: 4, queued: 4});
   // A new preview keeps the choice.
@@ -125,10 +122,7 @@ test('without the temporary-database permission, incomplete rows may not be chos
   const cookie = await client.signIn(withoutTemporary.userID);
   const job = await upload(cookie, 3);
   await client.preview(cookie, job, MAPPING, {fills: FILLS});
-  const chose = await client.request(cookie, `/api/imports/${job.id}/incomplete`, {
-    method: 'POST',
-    body: JSON.stringify({temporary: true}),
-  });
+  const chose = await client.incomplete(cookie, job.id);
   expect(chose.status, await chose.clone().text()).toBe(200);
   const start = await client.start(cookie, job.id);
   expect(start.status).toBe(403);

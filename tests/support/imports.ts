@@ -81,7 +81,11 @@ export function importClient(api: Awaited<ReturnType<typeof startTestApi>>, sql:
   const start = (cookie: string, jobID: string, target = {database: 'general', temporary: false}) =>
     request(cookie, `/api/imports/${jobID}/start`, {method: 'POST', body: JSON.stringify(target)});
 
+  /** The incomplete rows in as temporary cards (or left out): the raw answer. */
+  const incomplete = (cookie: string, jobID: string, temporary = true) =>
+    request(cookie, `/api/imports/${jobID}/incomplete`, {method: 'POST', body: JSON.stringify({temporary})});
+
   const cancel = (cookie: string, jobID: string) => request(cookie, `/api/imports/${jobID}/cancel`, {method: 'POST'});
 
-  return {request, signIn, upload, uploaded, preview, rows, patch, start, cancel};
+  return {request, signIn, upload, uploaded, preview, rows, patch, start, incomplete, cancel};
 }
