@@ -48,6 +48,8 @@ import {mountSimulateCall} from './phone-proxy/dev-routes.ts';
 import {isImportUploadPath, mountImportRoutes} from './imports/routes.ts';
 import {mountInvitationRoutes} from './staff/invitation-routes.ts';
 import {mountResetRoutes} from './auth/reset-routes.ts';
+import {createMetrics, type Metrics} from './monitoring/metrics.ts';
+import {mountHealthRoute, mountSystemStatusRoutes, type MonitoringOptions} from './monitoring/status-routes.ts';
 
 /** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
 export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -96,13 +98,20 @@ export type ApiOptions = {
    * environment). `scope` prefixes their keys in Postgres: tests give each API its own counts.
    */
   limits?: Partial<Limits> & {scope?: string};
+  /** Prometheus metrics (server/monitoring/metrics.ts); the API server serves them on loopback. By default its own, unserved. */
+  metrics?: Metrics;
+  /** What the system-status page reads of the orchestrator (its status file). */
+  monitoring?: MonitoringOptions;
 };
 
 export function createApi(options: ApiOptions) {
   const {sql} = options;
   const app = new Hono<ApiEnv>();
   const limits = createLimits(sql, options.limits ?? {}, options.contact);
+  const metrics = options.metrics ?? createMetrics(sql, options.monitoring);
 
+  // Every request's time, under the pattern of the route that answered it.
+  app.use('*', metrics.requests());
   app.use(
     '*',
     securityHeaders({
@@ -122,6 +131,8 @@ export function createApi(options: ApiOptions) {
     bodyLimit({maxSize: ZERO_MAX_BODY_BYTES, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')}),
   );
 
+  // Health before the session gate: it answers whoever asks, even while Postgres cannot.
+  mountHealthRoute(app, sql);
   // The session of every /api request, the declaration gate and the idle clock (server/auth/session-gate.ts).
   app.use('/api/*', sessionGate(sql));
 
@@ -133,7 +144,6 @@ export function createApi(options: ApiOptions) {
     );
   }
 
-  app.get('/api/health', c => c.json({ok: true}));
   mountSessionRoutes(app, {...options, googleLogin: options.google !== undefined});
   mountLoginRoutes(app, {sql, ...options.codes, limits});
   mountGoogleRoutes(app, sql, options.google, limits);
@@ -141,6 +151,8 @@ export function createApi(options: ApiOptions) {
   mountAgreementRoutes(app, sql);
   mountNotificationRoutes(app, sql);
   mountUsersLogRoutes(app, sql);
+  // The system status (issue 32): administrators only.
+  mountSystemStatusRoutes(app, sql, options.monitoring);
   // Reports (issue 17)
   mountReportRoutes(app, sql);
   mountContactRoutes(app, sql, options.contact);
@@ -175,7 +187,10 @@ export function createApi(options: ApiOptions) {
   mountInvitationRoutes(app, accounts);
   mountResetRoutes(app, accounts);
   if (options.devSignIn) mountDevSignIn(app, sql, options.devOutbox);
-  mountZeroEndpoints(app, sql, {benchQueries: options.benchQueries === true && !options.production});
+  mountZeroEndpoints(app, sql, {
+    benchQueries: options.benchQueries === true && !options.production,
+    timeMutation: metrics.mutation,
+  });
   mountPhoneEventRoutes(app, sql, options.phoneProxySecret);
   if (options.devSignIn) mountSimulateCall(app, sql, options.phoneProxySecret);
   app.all('/api/*', c => c.json({error: 'notFound'}, 404));

@@ -34,6 +34,21 @@ export function readPorts(env: NodeJS.ProcessEnv = process.env, offset = 0): Por
   return Object.fromEntries(entries) as Ports;
 }
 
+/** The metrics listener is the API's port + this unless METRICS_PORT says otherwise. */
+export const METRICS_PORT_OFFSET = 9;
+
+/**
+ * Where the API serves its Prometheus metrics, always on 127.0.0.1 (server/monitoring/metrics.ts):
+ * METRICS_PORT, by default the API's port + 9 (so every stack's ports move together); `off` serves none.
+ */
+export function metricsPort(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.METRICS_PORT;
+  if (raw === 'off') return undefined;
+  const port = raw === undefined || raw === '' ? readPorts(env).api + METRICS_PORT_OFFSET : Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`METRICS_PORT=${raw} is not a valid port number`);
+  return port;
+}
+
 export const isProduction = (env: NodeJS.ProcessEnv = process.env) => env.NODE_ENV === 'production';
 
 /** Where the embedded Postgres, the zero-cache replica and uploads live (ignored by git). */

@@ -28,7 +28,18 @@ const SENT_BY_ITSELF = /^presence\./;
  * openings (server/zero/query-watch.ts). `benchQueries` adds the bench's unfiltered floor
  * (server/zero/raw-queries.ts): never outside a bench run.
  */
-export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql, {benchQueries = false} = {}) {
+export function mountZeroEndpoints(
+  app: Hono<ApiEnv>,
+  sql: Sql,
+  {
+    benchQueries = false,
+    timeMutation = (_name, run) => run(),
+  }: {
+    benchQueries?: boolean;
+    /** Times each mutator for the metrics (server/monitoring/metrics.ts), counting its failures. */
+    timeMutation?: (name: string, run: () => Promise<void>) => Promise<void>;
+  } = {},
+) {
   const dbProvider = zeroPostgresJS(schema, sql);
   const watch = queryWatch(sql);
   mountClientGroupAdmission(app, sql);
@@ -70,7 +81,7 @@ export function mountZeroEndpoints(app: Hono<ApiEnv>, sql: Sql, {benchQueries = 
       handler: transact =>
         transact((tx, name, args) => {
           byTheUser ||= !SENT_BY_ITSELF.test(name);
-          return runAuditedMutator(sql, tx, name, args, ctx, ip);
+          return timeMutation(name, () => runAuditedMutator(sql, tx, name, args, ctx, ip));
         }),
       userID: ctx.userID,
       request: c.req.raw,

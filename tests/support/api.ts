@@ -9,6 +9,7 @@ import type {Sql} from '../../server/db/sql.ts';
 import type {GoogleOptions} from '../../server/auth/google.ts';
 import type {ForumOptions} from '../../server/forum/nodebb.ts';
 import type {FileStorage} from '../../server/files/storage.ts';
+import type {MonitoringOptions} from '../../server/monitoring/status-routes.ts';
 import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 
 /** The origin the test API treats as the app's public address (besides its own, http://localhost). */
@@ -50,6 +51,8 @@ export async function startTestApi(
     phoneProxySecret?: string;
     /** The bench's raw queries (server/zero/raw-queries.ts). */
     benchQueries?: boolean;
+    /** What the system-status page reads of the orchestrator (a test's own status). */
+    monitoring?: MonitoringOptions;
   } = {},
 ) {
   const provider = await startPhoneProvider();
@@ -91,6 +94,7 @@ export async function startTestApi(
     exportsDir: options.exportsDir,
     phoneProxySecret: options.phoneProxySecret,
     benchQueries: options.benchQueries,
+    monitoring: options.monitoring,
   });
   // Requests arrive as from a browser on this machine (development routes answer only loopback clients);
   // a test that plays a remote client passes its own env.
