@@ -21,7 +21,7 @@
  * The server stands on the browser's model and registry (it runs the same queries and mutators), never
  * on its screens, and has floors of its own: server/http, server/config.ts and server/i18n; then the
  * features' routes and services; then server/api.ts, which mounts them; then what starts processes
- * (server/api-server.ts, server/start.ts, server/stack, server/bench).
+ * (server/api-server.ts, server/start.ts, server/stack, server/bench, server/backup).
  *
  * Sideways is fine: a feature's model uses another's model, the card embeds the activities' timeline. A
  * feature never imports another feature's page (`*Page.tsx`): pages belong to the router.
@@ -42,7 +42,7 @@ const floor = {
   shell: '^app/(shell/(?!sections[.]ts$)|router[.]tsx$|main[.]tsx$)',
   serverBase: '^server/(config[.]ts$|http/|i18n/)',
   // Every other server module: the features' routes and services.
-  server: '^server/(?!(config|api|api-server|start)[.]ts$|(http|i18n|stack|bench)/)',
+  server: '^server/(?!(config|api|api-server|start)[.]ts$|(http|i18n|stack|bench|backup)/)',
   serverHub: '^server/api[.]ts$',
 };
 

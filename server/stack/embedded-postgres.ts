@@ -73,6 +73,20 @@ function ownedDir(dir: string, user: OsUser | undefined) {
   if (user) chownSync(dir, user.uid, user.gid);
 }
 
+/**
+ * Where the cluster of a data folder lives (`<dataDir>/pg`, or under /var/tmp when we are root and the
+ * postgres OS user cannot reach dataDir, e.g. a checkout under /root), and the OS user it runs as (when
+ * we are root). The data folder must exist. Backup's restore puts a cluster exactly here.
+ */
+export function clusterLocation(dataDir: string) {
+  const user = postgresOsUser();
+  let base = dataDir;
+  // A checkout under /root (0700) cannot be reached by the postgres user: one folder per data dir.
+  const moved = user !== undefined && !traversableByOthers(base);
+  if (moved) base = path.join('/var/tmp', `kesher-pg-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`);
+  return {user, base, moved, pgData: path.join(base, 'pg'), socketDir: path.join(base, 'pg-socket')};
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
@@ -81,18 +95,13 @@ export async function startEmbeddedPostgres(opts: {
   log: (line: string) => void;
   onOutput: (child: ChildProcess) => void;
 }): Promise<EmbeddedPostgres> {
-  const user = postgresOsUser();
-  const bin = reachableBinaries(user, opts.log);
+  const bin = reachableBinaries(postgresOsUser(), opts.log);
   mkdirSync(opts.dataDir, {recursive: true});
-  let base = opts.dataDir;
-  if (user && !traversableByOthers(base)) {
-    // A checkout under /root (0700) cannot be reached by the postgres user: one folder per data dir.
-    base = path.join('/var/tmp', `kesher-pg-${createHash('sha256').update(opts.dataDir).digest('hex').slice(0, 16)}`);
+  const {user, base, moved, pgData, socketDir} = clusterLocation(opts.dataDir);
+  if (moved) {
     opts.log(`${opts.dataDir} is not reachable by the postgres OS user; keeping the database in ${base}`);
     mkdirSync(base, {recursive: true, mode: 0o755});
   }
-  const pgData = path.join(base, 'pg');
-  const socketDir = path.join(base, 'pg-socket');
   if (opts.fresh) rmSync(pgData, {recursive: true, force: true});
   ownedDir(pgData, user);
   ownedDir(socketDir, user);
