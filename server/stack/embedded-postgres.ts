@@ -176,7 +176,12 @@ export async function startEmbeddedPostgres(opts: {
   adopt(child);
   opts.onOutput(child);
   const adminURL = `postgres://postgres:${password}@127.0.0.1:${opts.port}/postgres`;
-  await waitForPostgres(child, adminURL);
+  try {
+    await waitForPostgres(child, adminURL);
+  } catch (error) {
+    child.kill('SIGKILL'); // one that never became ready must not hold the data folder
+    throw error;
+  }
   if (trusting) {
     await requirePassword(adminURL, password, path.join(pgData, 'pg_hba.conf'));
     writeFileSync(passwordFile, password, {mode: 0o600});
@@ -202,7 +207,7 @@ export function postgresLogFilter(): (line: string) => boolean {
   let showing = false;
   return line => {
     // Our own readiness polling meets this while Postgres starts: expected, not worth a line.
-    if (line.includes('the database system is starting up')) showing = false;
+    if (/the database system is (starting up|not yet accepting connections)/.test(line)) showing = false;
     else if (/^\d{4}-\d\d-\d\d .*?\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) showing = true;
     else if (/^\d{4}-\d\d-\d\d /.test(line) && !/\b(DETAIL|HINT|STATEMENT|CONTEXT):/.test(line)) showing = false;
     return showing;

@@ -1,5 +1,6 @@
 import {spawn, type ChildProcess, type SpawnOptions} from 'node:child_process';
 import {createInterface} from 'node:readline';
+import {taggedEnv} from './process-tag.ts';
 
 const COLORS = {pg: 34, api: 32, zero: 35, phone: 33, web: 36, start: 37} as const;
 export type Label = keyof typeof COLORS;
@@ -24,7 +25,8 @@ export function pipeOutput(label: Label, child: ChildProcess, filter: (line: str
   }
 }
 
-export type Managed = {label: Label; child: ChildProcess; stop(): Promise<void>};
+/** A started child; `tag` marks it and every process it forks (process-tag.ts). */
+export type Managed = {label: Label; child: ChildProcess; tag: string; stop(): Promise<void>};
 
 /**
  * Children run in their own process groups, so nothing else stops them if this process dies. A logger
@@ -53,10 +55,11 @@ export function startChild(
   args: string[],
   options: SpawnOptions & {filter?: (line: string) => boolean; graceMs?: number} = {},
 ): Managed {
-  const child = spawn(command, args, {...options, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
+  const {env, tag} = taggedEnv(options.env ?? process.env);
+  const child = spawn(command, args, {...options, env, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
   adopt(child);
   pipeOutput(label, child, options.filter);
-  return {label, child, stop: () => stopChild(child, options.graceMs ?? 10_000)};
+  return {label, child, tag, stop: () => stopChild(child, options.graceMs ?? 10_000)};
 }
 
 export function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
@@ -71,7 +74,7 @@ export function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
   });
 }
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   try {
     if (child.pid) process.kill(-child.pid, signal);
   } catch {
@@ -98,3 +101,17 @@ export async function waitUntil(
 }
 
 export const httpOK = (url: string) => async () => (await fetch(url)).ok;
+
+/** The server answers at all (a 503 while its database restarts still means the process serves). */
+export const httpAnswers = (url: string) => async () => Boolean(await fetch(url));
+
+/** Waits until a just-started child serves; when it does not, stops it (so nothing is left behind) and rethrows. */
+export async function whenReady(m: Managed, ready: () => Promise<void>): Promise<Managed> {
+  try {
+    await ready();
+    return m;
+  } catch (error) {
+    await m.stop();
+    throw error;
+  }
+}

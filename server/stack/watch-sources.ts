@@ -1,0 +1,33 @@
+import {watch, type FSWatcher} from 'node:fs';
+import path from 'node:path';
+import {ROOT} from '../config.ts';
+
+/**
+ * Development: calls `changed` (once per burst of saves) when code the API server runs changes. The
+ * keeper then restarts the API; `node --watch` did this before, but after a crash it waited for a file
+ * change instead of restarting. The API imports server/, permissions/, the schema and app/'s shared
+ * (non-React) modules and compiled messages; a .tsx or .css change is Vite's alone.
+ */
+const WATCHED = ['server', 'permissions', 'app', 'zero-schema.ts'];
+const SERVER_CODE = /\.(ts|mts|js|mjs|json|sql)$/;
+
+export function watchServerSources(changed: () => void, debounceMs = 300): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const watchers: FSWatcher[] = WATCHED.map(entry =>
+    watch(path.join(ROOT, entry), {recursive: true}, (_event, file) => {
+      const name = file ? path.join(entry, file.toString()) : entry;
+      if (
+        !SERVER_CODE.test(name) ||
+        name.includes('node_modules') ||
+        name.startsWith(path.join('server', 'phone-proxy', 'runtime'))
+      )
+        return;
+      clearTimeout(timer);
+      timer = setTimeout(changed, debounceMs);
+    }),
+  );
+  return () => {
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
+  };
+}
