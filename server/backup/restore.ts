@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto';
 import {chmodSync, chownSync, createReadStream, createWriteStream, existsSync, readdirSync} from 'node:fs';
-import {mkdir, open, readFile, stat, writeFile} from 'node:fs/promises';
+import {mkdir, open, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import {createServer} from 'node:net';
 import path from 'node:path';
 import {PassThrough, Transform, type Readable, type Writable} from 'node:stream';
@@ -51,19 +51,29 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const location = clusterLocation(dataDir);
   refuseNonEmpty(dataDir, filesDir, location.pgData);
 
-  const input = await openBackup(options.file, options.key);
-  const {manifest, passwordText, dbHash, fileHashes} = await unpackBackup(input, {
-    dataDir,
-    filesDir,
-    pgData: location.pgData,
-    base: location.moved ? location.base : undefined,
-    user: location.user,
-  });
-  if (dbHash !== manifest.database.sha256) throw new Error('the database archive does not match its checksum');
-  for (const file of manifest.files) {
-    if (fileHashes.get(file.path) !== file.sha256) throw new Error(`files/${file.path} is missing or damaged`);
+  let unpacked;
+  try {
+    const input = await openBackup(options.file, options.key);
+    unpacked = await unpackBackup(input, {
+      dataDir,
+      filesDir,
+      pgData: location.pgData,
+      base: location.moved ? location.base : undefined,
+      user: location.user,
+    });
+    if (unpacked.dbHash !== unpacked.manifest.database.sha256) {
+      throw new Error('the database archive does not match its checksum');
+    }
+    for (const file of unpacked.manifest.files) {
+      if (unpacked.fileHashes.get(file.path) !== file.sha256) throw new Error(`files/${file.path} is missing or damaged`);
+    }
+    await verifyDataDirectory(location.pgData);
+  } catch (error) {
+    // The target was empty: leave it so, ready for another try.
+    for (const dir of [location.pgData, filesDir]) await rm(dir, {recursive: true, force: true});
+    throw error;
   }
-  await verifyDataDirectory(location.pgData);
+  const {manifest, passwordText} = unpacked;
   log(`unpacked the database (${manifest.database.serverVersion}) into ${location.pgData} and ${manifest.files.length} files`);
 
   if (manifest.database.source !== 'embedded' || passwordText === undefined) {
