@@ -1,4 +1,5 @@
 import {parseArgs} from 'node:util';
+import type {SoakOptions} from './soak.ts';
 
 /** What `npm run bench -- …` was asked to do. */
 export type BenchArgs = {
@@ -18,9 +19,12 @@ export type BenchArgs = {
   viewSyncers: number;
   /** Instead of the latency run: Zero's query analyser on candidates.list for every example filter set. */
   analyse: boolean;
+  /** Instead of the latency run: rounds of client groups opened and closed, zero-cache's memory after each (soak.ts). */
+  soak: SoakOptions | undefined;
 };
 
 export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep] [--view-syncers V] [--analyse]
+       npm run bench -- --soak [--soak-minutes M] [--soak-round K] [--soak-rounds R] [--soak-warmup W] [--soak-snapshots] [--profiles N] …
   --profiles N   demo candidates to seed (default 10000)
   --activities N demo activities in all, spread over the candidates (default 10 × profiles)
   --samples K    samples per metric (default 60; the cold list start uses min(K, 20))
@@ -30,6 +34,15 @@ export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [-
                  clients spread over them (default 0: one zero-cache, as npm start runs it)
   --analyse      run Zero's query analyser on the candidate list for each example filter set
                  (server/bench/filter-examples.ts) instead of the latency measurements
+  --soak         instead of the latency measurements: rounds of K client groups (staff tabs with a list,
+                 a card and the bell) opened, synced and closed, and zero-cache's memory per process after
+                 each round (RSS, its anonymous part, the V8 heap after a full GC); at the end the slope
+                 after the warm-up in MiB per 100 client groups
+  --soak-minutes M  rounds until M minutes have passed (default 30)
+  --soak-round K    client groups per round (default 100)
+  --soak-rounds R   at most R rounds (default: no limit but the time)
+  --soak-warmup W   rounds left out of the slope (default 3, at most half the rounds)
+  --soak-snapshots  heap snapshots of the sync worker after the warm-up and at the end
 Ports default to the dev ports + 100 (PG_PORT, API_PORT, WEB_PORT, ZERO_PORT, PHONE_PROXY_PORT override them).
 ZERO_LOG_LEVEL (default warn) sets zero-cache's log level, e.g. debug to follow one client group.`;
 
@@ -52,6 +65,12 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
       keep: {type: 'boolean', default: false},
       'view-syncers': {type: 'string'},
       analyse: {type: 'boolean', default: false},
+      soak: {type: 'boolean', default: false},
+      'soak-minutes': {type: 'string'},
+      'soak-round': {type: 'string'},
+      'soak-rounds': {type: 'string'},
+      'soak-warmup': {type: 'string'},
+      'soak-snapshots': {type: 'boolean', default: false},
       help: {type: 'boolean', short: 'h', default: false},
     },
     strict: true,
@@ -69,5 +88,20 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     keep: values.keep,
     viewSyncers: values['view-syncers'] === '0' ? 0 : positiveInteger('view-syncers', values['view-syncers'], 0),
     analyse: values.analyse,
+    soak: values.soak ? soakOptions(values) : undefined,
+  };
+}
+
+function soakOptions(values: Record<string, string | boolean | undefined>): SoakOptions {
+  const text = (name: string) => values[name] as string | undefined;
+  const maxRounds = positiveInteger('soak-rounds', text('soak-rounds'), Number.MAX_SAFE_INTEGER);
+  const warmup = text('soak-warmup') === '0' ? 0 : positiveInteger('soak-warmup', text('soak-warmup'), 3);
+  return {
+    minutes: positiveInteger('soak-minutes', text('soak-minutes'), 30),
+    round: positiveInteger('soak-round', text('soak-round'), 100),
+    maxRounds,
+    // The slope needs rounds after the warm-up: a short run keeps at least half of its rounds.
+    warmup: Math.min(warmup, Math.floor(maxRounds / 2)),
+    snapshots: values['soak-snapshots'] === true,
   };
 }

@@ -9,6 +9,7 @@
  * errors and Ctrl-C).
  */
 import {randomBytes} from 'node:crypto';
+import {mkdirSync, rmSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import type {Ports} from '../config.ts';
 import {connect} from '../db/sql.ts';
@@ -28,6 +29,7 @@ import {analyseFilters, analysisReport, countPlanReport, explainCounts} from './
 import {formatReport, isZeroCache} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
+import {PROBE_DIR_VARIABLE, runSoak} from './soak.ts';
 import {withTimeout} from './timing.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
@@ -42,6 +44,8 @@ const GAP_MS = 150;
 const WARMUP = 3;
 /** The whole run must end by itself; and stopping everything gets this long. */
 const WATCHDOG_MS = 20 * 60_000;
+/** A soak's own time, plus the start and its last round. */
+const watchdogMs = (args: BenchArgs) => (args.soak ? (args.soak.minutes + 20) * 60_000 : WATCHDOG_MS);
 const STOP_TIMEOUT_MS = 5 * 60_000;
 
 const say = (line: string) => console.log(`[bench] ${line}`);
@@ -61,6 +65,14 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
   if (args.viewSyncers) say(`Zero multi-node: a replication manager and ${args.viewSyncers} view-syncers`);
+  // The soak asks zero-cache's processes for their heaps (server/zero/memory-probe.mjs reads this variable).
+  // Beside the data dir, which the stack's fresh start empties.
+  const probeDir = args.soak ? `${dataDir}-probe` : undefined;
+  if (probeDir) {
+    rmSync(probeDir, {recursive: true, force: true});
+    mkdirSync(probeDir, {recursive: true});
+    process.env[PROBE_DIR_VARIABLE] = probeDir;
+  }
 
   // The stack seeds N candidates before zero-cache starts, so its initial sync starts from the full set.
   let t = performance.now();
@@ -100,6 +112,36 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   // crosses from one view-syncer to the other through the replication manager's change-streamer).
   const {syncURLs} = stack;
   const syncURL = (i: number) => syncURLs[i % syncURLs.length] as string;
+
+  if (args.soak && probeDir) {
+    const cards = await sql<{id: string}[]>`
+      SELECT id FROM profile WHERE database = 'general' AND deleted_at IS NULL AND state <> 'pending'
+      ORDER BY name_search, id LIMIT 20`;
+    const {soak} = args;
+    say(
+      `soak: rounds of ${soak.round} client groups for ${soak.minutes} min${soak.maxRounds < Number.MAX_SAFE_INTEGER ? ` (at most ${soak.maxRounds} rounds)` : ''}, warm-up ${soak.warmup} rounds`,
+    );
+    t = performance.now();
+    const lines = await runSoak({
+      options: soak,
+      syncURL,
+      users: [a, b],
+      cardIDs: cards.map(c => c.id),
+      tag,
+      open: res.clients,
+      zeroNodes: stack.processes,
+      probeDir,
+      say,
+    });
+    say(`soak done in ${seconds(t)}`);
+    if (!soak.snapshots) rmSync(probeDir, {recursive: true, force: true});
+    console.log(
+      ['', `Kesher soak — ${args.profiles.toLocaleString('en-US')} profiles, ${availableParallelism()} cores`, ...lines, ''].join(
+        '\n',
+      ),
+    );
+    return;
+  }
 
   if (args.analyse) {
     const zero = openClient(syncURL(0), a, `bench-analyse-${tag}`);
@@ -290,9 +332,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 const watchdog = setTimeout(() => {
-  console.error(`[bench] gave up after ${WATCHDOG_MS / 60_000} minutes`);
+  console.error(`[bench] gave up after ${watchdogMs(args) / 60_000} minutes`);
   void exit(1);
-}, WATCHDOG_MS);
+}, watchdogMs(args));
 
 try {
   await main(args, ports, dir, reused, res);

@@ -69,10 +69,18 @@ function scriptOf(pid: number): string {
   }
 }
 
-/** Each process of a tree with what it runs, largest first: where a tree's memory goes. */
-export function treeBreakdown(pid: number): Array<{pid: number; script: string; rssKiB: number}> {
+/**
+ * Each process of a tree with what it runs, largest first: where a tree's memory goes. RssAnon is the
+ * part of RSS that is the process's own (malloc's and V8's heaps), without mapped files and shared memory.
+ */
+export function treeBreakdown(pid: number): Array<{pid: number; script: string; rssKiB: number; anonKiB: number}> {
   return descendantsOf(pid, childrenByParent())
-    .map(p => ({pid: p, script: scriptOf(p), rssKiB: procField(`/proc/${p}/status`, 'VmRSS') ?? 0}))
+    .map(p => ({
+      pid: p,
+      script: scriptOf(p),
+      rssKiB: procField(`/proc/${p}/status`, 'VmRSS') ?? 0,
+      anonKiB: procField(`/proc/${p}/status`, 'RssAnon') ?? 0,
+    }))
     .sort((a, b) => b.rssKiB - a.rssKiB);
 }
 

@@ -1,4 +1,4 @@
-import {mkdirSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import Database from '@rocicorp/zero-sqlite3';
@@ -23,15 +23,40 @@ function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/socket-handoff.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/client-group-gate.mjs'))}`,
+      // The sync worker's replica connections get a small page cache (KESHER_ZERO_REPLICA_CACHE_KIB).
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/replica-page-cache.mjs'))}`,
+      // Idle unless KESHER_ZERO_RECYCLE_SYNCER_MB is set: drains zero-cache for a restart before a sync worker reaches it.
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/recycle-syncer.mjs'))}`,
+      // Idle unless KESHER_ZERO_PROBE_DIR is set (the bench's soak): memory samples on SIGUSR2.
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/memory-probe.mjs'))}`,
       path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
     ],
     {
       cwd: ROOT,
-      env: {...base.env, ...env},
+      env: {...base.env, ...allocatorEnv(base.env), ...env},
       // A fresh replica always logs this harmless line.
       filter: line => !line.includes('no such table: _zero.tableMetadata'),
     },
   );
+}
+
+/** Debian's libjemalloc2 (`apt-get install libjemalloc2`). */
+const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+
+/**
+ * zero-cache's memory allocator. With glibc's, a sync worker keeps every byte its client groups ever
+ * held at once: their SQLite connections' memory is freed when a group closes, but stays in glibc's
+ * heap, whose top the worker's newer allocations pin (docs/zero-memory.md). jemalloc gives freed pages
+ * back within a second (its background thread purges them; muzzy pages are released at once), so the
+ * worker's memory follows its open client groups. Used when the library is installed;
+ * KESHER_ZERO_MALLOC=glibc turns it off, and an LD_PRELOAD already set is left alone.
+ */
+export function allocatorEnv(env: NodeJS.ProcessEnv, jemalloc = JEMALLOC): NodeJS.ProcessEnv {
+  if (env.KESHER_ZERO_MALLOC === 'glibc' || env.LD_PRELOAD || !existsSync(jemalloc)) return {};
+  return {
+    LD_PRELOAD: jemalloc,
+    MALLOC_CONF: env.MALLOC_CONF ?? 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0',
+  };
 }
 
 /**
