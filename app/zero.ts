@@ -3,15 +3,19 @@ import {schema} from '../zero-schema.ts';
 import {mutators} from './mutators.ts';
 import {contextOf, signOut, type SessionInfo, type SessionUser} from './session.ts';
 import {forgetShownReminders} from './activities/reminders-shown.ts';
+import {reconnectAfterErrors} from './zero-reconnect.ts';
 
 export function createZero(session: SessionInfo & {user: SessionUser}) {
-  return new Zero({
+  const zero = new Zero({
     cacheURL: session.cacheURL ?? `${location.protocol}//${location.hostname}:${session.zeroPort}`,
     schema,
     userID: session.user.ID,
     context: contextOf(session.user),
     mutators,
   });
+  // A restarting API server puts the client in 'error', where it would stay until reloaded.
+  reconnectAfterErrors(zero);
+  return zero;
 }
 
 export type AppZero = ReturnType<typeof createZero>;

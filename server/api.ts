@@ -40,6 +40,7 @@ import type {ForumOptions} from './forum/nodebb.ts';
 import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {sameOriginWrites} from './http/same-origin.ts';
 import {securityHeaders} from './http/security-headers.ts';
+import {isDatabaseUnreachable, logDatabaseUnreachable} from './http/database-down.ts';
 import {bodyLimit} from 'hono/body-limit';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
@@ -207,6 +208,10 @@ export function createApi(options: ApiOptions) {
   }
 
   app.onError((err, c) => {
+    if (isDatabaseUnreachable(err)) {
+      logDatabaseUnreachable(err);
+      return c.json({error: 'unavailable'}, 503);
+    }
     console.error(err);
     return c.json({error: 'internal'}, 500);
   });

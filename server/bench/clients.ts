@@ -1,5 +1,6 @@
 import {Zero} from '@rocicorp/zero';
 import {mutators} from '../../app/mutators.ts';
+import {reconnectAfterErrors} from '../../app/zero-reconnect.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {schema} from '../../zero-schema.ts';
 import {acceptDeclaration, createSession, readSession} from '../auth/session.ts';
@@ -24,7 +25,7 @@ export async function signIn(sql: Sql, userID: string): Promise<BenchUser> {
 
 /** A Node Zero client like the browser's (app/zero.ts), with in-memory storage under its own key. */
 export function openClient(cacheURL: string, user: BenchUser, storageKey: string) {
-  return new Zero({
+  const zero = new Zero({
     cacheURL,
     schema,
     userID: user.userID,
@@ -35,6 +36,8 @@ export function openClient(cacheURL: string, user: BenchUser, storageKey: string
     storageKey,
     logLevel: 'error',
   });
+  reconnectAfterErrors(zero); // as the browser's does (app/zero.ts)
+  return zero;
 }
 
 export type BenchZero = ReturnType<typeof openClient>;

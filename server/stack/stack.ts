@@ -12,7 +12,9 @@ import {isLoopback} from '../http/addresses.ts';
 import {listenersOf} from './listeners.ts';
 import {ensureMessages} from './messages.ts';
 import {assertPortsFree} from './ports.ts';
-import {httpOK, logLine, pipeOutput, startChild, waitUntil, type Managed} from './supervisor.ts';
+import {createKeeper} from './keeper.ts';
+import {httpAnswers, httpOK, logLine, pipeOutput, startChild, waitUntil, whenReady} from './supervisor.ts';
+import {watchServerSources} from './watch-sources.ts';
 import {startZeroCaches} from './zero-cache.ts';
 
 export type StackOptions = {
@@ -90,42 +92,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.fresh) rmSync(dataDir, {recursive: true, force: true});
   mkdirSync(dataDir, {recursive: true});
 
-  const running: Array<{label: string; pid?: number | undefined; stop(): Promise<void>}> = [];
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    for (const proc of running.reverse()) {
-      logLine('start', `stopping ${proc.label}…`);
-      await proc.stop();
-    }
-  };
   let resolveExited: (why: string) => void = () => {};
   const exited = new Promise<string>(resolve => (resolveExited = resolve));
-  const watch = (m: Managed, name: string = m.label) => {
-    running.push({label: name, pid: m.child.pid, stop: m.stop});
-    m.child.once('exit', code => {
-      if (!stopping) resolveExited(`${name} exited unexpectedly (code ${code})`);
-    });
-    return m;
+  // Every child is kept running: a crash is restarted while the others go on (keeper.ts).
+  const keeper = createKeeper({dataDir, onGiveUp: why => resolveExited(why)});
+  let stopWatching = () => {};
+  const stop = async () => {
+    stopWatching();
+    await keeper.stopAll();
   };
 
   // Between steps: give up if start-up was interrupted (the catch below stops what already runs).
   const proceed = () => options.signal?.throwIfAborted();
   try {
-    let databaseURL = options.databaseURL;
+    let databaseURL = options.databaseURL ?? '';
     if (!databaseURL) {
-      const pg = await startEmbeddedPostgres({
-        dataDir,
-        port: ports.postgres,
-        fresh: options.fresh,
-        log: line => logLine('pg', line),
-        onOutput: child => pipeOutput('pg', child, postgresLogFilter()),
+      let fresh = options.fresh;
+      await keeper.keep('pg', 'pg', async () => {
+        const pg = await startEmbeddedPostgres({
+          dataDir,
+          port: ports.postgres,
+          fresh,
+          log: line => logLine('pg', line),
+          onOutput: child => pipeOutput('pg', child, postgresLogFilter()),
+        });
+        fresh = false; // a restart recovers the same cluster from its WAL
+        databaseURL = pg.url;
+        logLine('pg', `ready on 127.0.0.1:${ports.postgres}`);
+        return {child: pg.process, stop: pg.stop};
       });
-      running.push({label: 'pg', pid: pg.process.pid, stop: pg.stop});
-      pg.process.once('exit', code => !stopping && resolveExited(`pg exited unexpectedly (code ${code})`));
-      databaseURL = pg.url;
-      logLine('pg', `ready on 127.0.0.1:${ports.postgres}`);
     }
 
     proceed();
@@ -175,20 +170,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       KESHER_MODE: options.production ? 'production' : 'development',
     };
 
-    const api = watch(
-      // In development the API server restarts itself when its code changes.
-      startChild('api', node22, [...tsx, ...(options.vite ? ['--watch'] : []), 'server/api-server.ts'], {
-        cwd: ROOT,
-        env: {
-          ...env,
-          // In development the provider's webhook is always on, so a call can be simulated (npm run simulate-call).
-          ...(options.production ? {} : {PHONE_PROXY_SECRET: process.env.PHONE_PROXY_SECRET || devPhoneProxySecret(dataDir)}),
-          ...options.apiEnv,
-          KESHER_SERVE_CLIENT: options.vite ? '0' : '1',
-        },
-      }),
-    );
-    await waitUntil('the API server', httpOK(`http://${reach}:${ports.api}/api/health`), api.child, options.signal);
+    const apiEnv = {
+      ...env,
+      // In development the provider's webhook is always on, so a call can be simulated (npm run simulate-call).
+      ...(options.production ? {} : {PHONE_PROXY_SECRET: process.env.PHONE_PROXY_SECRET || devPhoneProxySecret(dataDir)}),
+      ...options.apiEnv,
+      KESHER_SERVE_CLIENT: options.vite ? '0' : '1',
+    };
+    await keeper.keep('api', 'api', () => {
+      const api = startChild('api', node22, [...tsx, 'server/api-server.ts'], {cwd: ROOT, env: apiEnv});
+      // Any answer means it serves: /api/health says 503 while Postgres itself restarts.
+      const health = httpAnswers(`http://${reach}:${ports.api}/api/health`);
+      return whenReady(api, () => waitUntil('the API server', health, api.child, options.signal));
+    });
+    // In development the API server restarts when its code changes (and, as everywhere, when it crashes).
+    if (options.vite) stopWatching = watchServerSources(() => void keeper.restart('api', 'server code changed'));
     proceed();
 
     const zeroStart = performance.now();
@@ -227,39 +223,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         replicaFile: path.join(dataDir, 'zero', `replica-${databaseHash(databaseURL)}.db`),
         viewSyncers: options.viewSyncers ?? 0,
       },
-      watch,
+      keeper.keep,
     );
     startup.zeroMs = performance.now() - zeroStart;
     proceed();
 
     if (phoneProxyEnabled) {
       const sidecar = sidecarCommand(ROOT);
-      const phone = watch(startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env}));
-      await waitUntil(
-        'the phone-proxy sidecar',
-        httpOK(`http://${reach}:${ports.phoneProxy}/health`),
-        phone.child,
-        options.signal,
-      );
+      await keeper.keep('phone', 'phone', () => {
+        const phone = startChild('phone', sidecar.command, sidecar.args, {cwd: ROOT, env});
+        const health = httpOK(`http://${reach}:${ports.phoneProxy}/health`);
+        return whenReady(phone, () => waitUntil('the phone-proxy sidecar', health, phone.child, options.signal));
+      });
       proceed();
     }
 
     if (options.vite) {
-      const web = watch(
-        startChild(
-          'web',
-          node22,
-          [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', host, '--port', String(ports.web), '--strictPort'],
-          {
-            cwd: ROOT,
-            env,
-          },
-        ),
-      );
-      await waitUntil('the web dev server', httpOK(`http://${reach}:${ports.web}`), web.child, options.signal);
+      const vite = [
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        '--host',
+        host,
+        '--port',
+        String(ports.web),
+        '--strictPort',
+      ];
+      await keeper.keep('web', 'web', () => {
+        const web = startChild('web', node22, vite, {cwd: ROOT, env});
+        const health = httpOK(`http://${reach}:${ports.web}`);
+        return whenReady(web, () => waitUntil('the web dev server', health, web.child, options.signal));
+      });
     }
-    const processes = running.flatMap(p => (p.pid ? [{label: p.label, pid: p.pid}] : []));
-    const exposed = exposedListeners(processes, ports, host);
+    const exposed = exposedListeners(keeper.processes(), ports, host);
     if (exposed.length) {
       const list = exposed.map(l => `${l.address}:${l.port}`).join(', ');
       if (options.production && !options.firewallConfirmed) {
@@ -269,7 +263,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
       logLine('start', `warning: ${list} listen beyond loopback`);
     }
-    return {appURL, databaseURL, ports, processes, seeded, startup, syncURLs, stop, exited};
+    return {
+      appURL,
+      databaseURL,
+      ports,
+      get processes() {
+        return keeper.processes();
+      },
+      seeded,
+      startup,
+      syncURLs,
+      stop,
+      exited,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import Database from '@rocicorp/zero-sqlite3';
 import {ROOT} from '../config.ts';
-import {httpOK, logLine, startChild, waitUntil, type Managed} from './supervisor.ts';
+import type {Kept} from './keeper.ts';
+import {httpOK, logLine, startChild, waitUntil, whenReady, type Managed} from './supervisor.ts';
 
 /** What every zero-cache of one stack shares: the environment (upstream, API URLs, app id …) and where it may reach itself. */
 export type ZeroCacheBase = {env: NodeJS.ProcessEnv; reach: string; signal?: AbortSignal};
@@ -70,18 +71,21 @@ export function allocatorEnv(env: NodeJS.ProcessEnv, jemalloc = JEMALLOC): NodeJ
 export async function startZeroCaches(
   base: ZeroCacheBase,
   opts: {port: number; replicaFile: string; viewSyncers: number},
-  watch: (m: Managed, name?: string) => Managed,
+  keep: (name: string, label: 'zero', start: () => Promise<Kept>) => Promise<void>,
 ): Promise<{syncURLs: string[]}> {
   mkdirSync(path.dirname(opts.replicaFile), {recursive: true});
-  const manager = watch(
-    startZeroCache(base, {
-      ZERO_PORT: String(opts.port),
-      ZERO_REPLICA_FILE: opts.replicaFile,
-      ...(opts.viewSyncers > 0 ? {ZERO_NUM_SYNC_WORKERS: '0'} : {}),
-    }),
+  /** Starts one zero-cache and waits until it serves (a new replica's initial sync can take minutes). */
+  const serving = (what: string, port: number, env: NodeJS.ProcessEnv, timeoutMs: number) => () => {
+    const zero = startZeroCache(base, {ZERO_PORT: String(port), ...env});
+    const ready = httpOK(`http://${base.reach}:${port}/`);
+    return whenReady(zero, () => waitUntil(what, ready, zero.child, base.signal, timeoutMs));
+  };
+  const managerEnv = {ZERO_REPLICA_FILE: opts.replicaFile, ...(opts.viewSyncers > 0 ? {ZERO_NUM_SYNC_WORKERS: '0'} : {})};
+  await keep(
     opts.viewSyncers > 0 ? 'replication manager' : 'zero',
+    'zero',
+    serving('zero-cache', opts.port, managerEnv, 15 * 60_000),
   );
-  await waitUntil('zero-cache', httpOK(`http://${base.reach}:${opts.port}/`), manager.child, base.signal, 15 * 60_000);
   logLine('zero', `${opts.viewSyncers > 0 ? 'replication manager' : 'zero-cache'} ready on :${opts.port}`);
   if (opts.viewSyncers === 0) return {syncURLs: [`http://127.0.0.1:${opts.port}`]};
 
@@ -92,16 +96,13 @@ export async function startZeroCaches(
     const copyStart = performance.now();
     copyReplica(opts.replicaFile, replicaFile);
     logLine('zero', `view-syncer ${i}: replica copied in ${((performance.now() - copyStart) / 1000).toFixed(1)} s`);
-    const syncer = watch(
-      startZeroCache(base, {
-        ZERO_PORT: String(port),
-        ZERO_REPLICA_FILE: replicaFile,
-        ZERO_CHANGE_STREAMER_URI: `http://127.0.0.1:${opts.port + 1}`,
-        ZERO_NUM_SYNC_WORKERS: '1',
-      }),
-      `view-syncer ${i}`,
-    );
-    await waitUntil(`view-syncer ${i}`, httpOK(`http://${base.reach}:${port}/`), syncer.child, base.signal, 5 * 60_000);
+    // A restarted view-syncer goes on from its own replica, catching up from the change-streamer.
+    const syncerEnv = {
+      ZERO_REPLICA_FILE: replicaFile,
+      ZERO_CHANGE_STREAMER_URI: `http://127.0.0.1:${opts.port + 1}`,
+      ZERO_NUM_SYNC_WORKERS: '1',
+    };
+    await keep(`view-syncer ${i}`, 'zero', serving(`view-syncer ${i}`, port, syncerEnv, 5 * 60_000));
     logLine('zero', `view-syncer ${i} ready on :${port}`);
     syncURLs.push(`http://127.0.0.1:${port}`);
   }
