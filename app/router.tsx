@@ -30,6 +30,7 @@ import {UsersLogPage} from './users-log/UsersLogPage.tsx';
 import {ExportsPage} from './exports/ExportsPage.tsx';
 import {ReportsPage, ShadchanimReportsPage} from './reports/lazy.tsx';
 import {AdminOverviewPage} from './admin/AdminOverviewPage.tsx';
+import {SystemStatusPage} from './admin/SystemStatusPage.tsx';
 import {ImportPage} from './imports/ImportPage.tsx';
 import {FormatsPage} from './imports/FormatsPage.tsx';
 import {FoldersPage} from './pages/FoldersPage.tsx';
@@ -177,6 +178,7 @@ const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
   '/dashboard/calls': CallsPage,
   '/admin/notifications': AdminNotificationsPage,
   '/admin/logs': UsersLogPage,
+  '/admin/system': SystemStatusPage,
   '/admin/exports': ExportsPage,
   '/sectors': SectorsPage,
   '/admin/schools': InstitutionsPage,
@@ -242,7 +244,7 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home' && !('outsideShell
     path: section.path,
     beforeLoad: ({context, preload}) => {
       const user = context.session.user;
-      if (section.permission && (!user || !mayOpen(section, contextOf(user)))) {
+      if ((section.permission || section.onlyRole) && (!user || !mayOpen(section, contextOf(user)))) {
         refuse({preload});
         throw redirect({to: '/home'});
       }

@@ -14,6 +14,7 @@ const GROUPS: ReadonlyArray<{title: () => string; paths: readonly string[]}> = [
   {title: m.admin_group_staff, paths: ['/users', '/users/new-user', '/representatives', '/registration-links']},
   {title: m.admin_group_places, paths: ['/admin/schools', '/sectors']},
   {title: m.admin_group_logs, paths: ['/admin/logs', '/admin/notifications']},
+  {title: m.admin_group_system, paths: ['/admin/system']},
 ];
 
 /**

@@ -126,6 +126,7 @@ export const MENU: readonly MenuHeading[] = [
             children: [
               {kind: 'section', path: '/admin/logs'},
               {kind: 'section', path: '/admin/notifications'},
+              {kind: 'section', path: '/admin/system'},
               {
                 kind: 'group',
                 id: 'shadchanim',

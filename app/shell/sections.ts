@@ -3,6 +3,7 @@ import {
   BellRing,
   Bookmark,
   Gift,
+  Activity,
   Building2,
   ChartColumn,
   ChartNoAxesCombined,
@@ -57,6 +58,8 @@ export type Section = {
   orRole?: Role;
   /** Another permission that opens it (the Excel import's importProfiles, for a file of one row). */
   orPermission?: Permission;
+  /** Only this role opens it, whatever permissions others hold (the system status: administrators). */
+  onlyRole?: Role;
   feature?: Extract<SiteKey, 'ideaBank'>;
   keepState?: boolean;
   saveBar?: boolean;
@@ -130,6 +133,8 @@ export const SECTIONS = [
   {path: '/admin', title: m.admin_overview_title, icon: Settings2, built: true},
   {path: '/admin/exports', title: m.section_exports, icon: FileDown, permission: 'exportToExcel', built: true},
   {path: '/admin/logs', title: m.section_users_log, icon: ScrollText, permission: 'usersLog', built: true},
+  // The system status (issue 32): the processes, Postgres, replication and the last backup, administrators only.
+  {path: '/admin/system', title: m.section_system_status, icon: Activity, onlyRole: 'admin', built: true},
   // Reports (issue 17): over what the user sees (showTickets); each shadchan's figures with viewShadchanimReports.
   {path: '/admin/reports', title: m.section_reports, icon: ChartColumn, permission: 'showTickets', built: true},
   {
@@ -185,9 +190,13 @@ export type BuiltSectionPath = Exclude<Extract<(typeof SECTIONS)[number], {built
 
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
 
-/** Whether this user may open the section: its permission (admins hold all), or its other permission or role. */
+/**
+ * Whether this user may open the section: its only role, if it has one; its permission (admins hold all),
+ * or its other permission or role.
+ */
 export const mayOpen = (section: Section, ctx: AuthContext): boolean =>
-  !section.permission ||
-  can(ctx, section.permission) ||
-  (section.orPermission !== undefined && can(ctx, section.orPermission)) ||
-  (section.orRole !== undefined && ctx.role === section.orRole);
+  (section.onlyRole === undefined || ctx.role === section.onlyRole) &&
+  (!section.permission ||
+    can(ctx, section.permission) ||
+    (section.orPermission !== undefined && can(ctx, section.orPermission)) ||
+    (section.orRole !== undefined && ctx.role === section.orRole));

@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {effectivePermissions} from '../../permissions/roles.ts';
+import {PERMISSIONS} from '../../permissions/labels.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import type {Role} from '../../permissions/roles.ts';
 import {MAX_SUBMENU_DEPTH, MENU, comingSoon, visibleMenu, type MenuEnv, type MenuNode} from '../../app/shell/menu.ts';
@@ -115,6 +116,8 @@ describe('side menu', () => {
       '/admin/reports',
       '/admin/schools',
       '/admin/shadchanim-reports',
+      // The system status (issue 32)
+      '/admin/system',
       '/benefit-cards',
       // Chats (issue 17)
       '/chats',
@@ -138,6 +141,12 @@ describe('side menu', () => {
       '/users/goals',
       '/users/new-user',
     ]);
+  });
+
+  test('the system status is the administrator’s alone, whatever permissions others hold', () => {
+    expect(ids(visibleMenu(env(ctxOf('admin'))))).toContain('/admin/system');
+    const everything: AuthContext = {...ctxOf('coordinator'), permissions: [...PERMISSIONS]};
+    expect(ids(visibleMenu(env(everything)))).not.toContain('/admin/system');
   });
 
   test('the pending-approval entry keeps its badge; external links keep theirs', () => {
