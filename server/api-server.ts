@@ -1,6 +1,6 @@
 import {serve} from '@hono/node-server';
 import {createApi} from './api.ts';
-import {appOrigins, databaseURL, isDevelopment, isProduction, listenHost, readPorts} from './config.ts';
+import {appOrigins, dataDir, databaseURL, isDevelopment, isProduction, listenHost, metricsPort, readPorts} from './config.ts';
 import {connect} from './db/sql.ts';
 import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
 import {limitsFromEnv} from './auth/rate-limit.ts';
@@ -8,6 +8,8 @@ import {trustedProxies} from './http/client-ip.ts';
 import {googleFromEnv} from './auth/google.ts';
 import {forumFromEnv} from './forum/nodebb.ts';
 import {resumeImports} from './imports/runner.ts';
+import {createMetrics, serveMetrics} from './monitoring/metrics.ts';
+import {readStackStatus} from './stack/status-file.ts';
 
 /** The API server process: REST calls, Zero's query and mutate endpoints, and (built) client files. */
 const ports = readPorts();
@@ -16,6 +18,9 @@ const production = isProduction();
 const development = isDevelopment();
 trustedProxies(process.env.TRUST_PROXY); // a malformed list (or the old TRUST_PROXY=true) stops the start
 const {delivery, mailer, outbox} = deliveryFromEnv(process.env, development);
+// What `npm start` writes of its children; absent when each process runs on its own (systemd).
+const monitoring = {stackStatus: () => readStackStatus(dataDir())};
+const metrics = createMetrics(sql, monitoring);
 const app = createApi({
   sql,
   devSignIn: development,
@@ -39,6 +44,8 @@ const app = createApi({
   serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',
   zeroPort: ports.zero,
   zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,
+  metrics,
+  monitoring,
 });
 
 const server = serve({fetch: app.fetch, port: ports.api, hostname: listenHost()}, info => {
@@ -47,8 +54,13 @@ const server = serve({fetch: app.fetch, port: ports.api, hostname: listenHost()}
   void resumeImports(sql).then(ids => ids.length > 0 && console.log(`resuming ${ids.length} import(s): ${ids.join(', ')}`));
 });
 
+// Prometheus metrics on loopback only, on a port of their own (docs/operations.md#monitoring).
+const metricsAt = metricsPort();
+const metricsServer = metricsAt === undefined ? undefined : serveMetrics(metrics, metricsAt);
+
 function shutdown() {
   server.close();
+  metricsServer?.close();
   void sql.end({timeout: 2}).then(() => process.exit(0));
 }
 process.on('SIGINT', shutdown);

@@ -3,7 +3,7 @@ import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {ROOT, readPorts} from '../../server/config.ts';
+import {ROOT, metricsPort, readPorts} from '../../server/config.ts';
 import {startStack, type Stack} from '../../server/stack/stack.ts';
 import {isLoopback} from '../../server/http/addresses.ts';
 import {listenersOf} from '../../server/stack/listeners.ts';
@@ -59,12 +59,28 @@ describe('a production stack', () => {
   test('listens only on loopback, and only where we asked', () => {
     const listeners = listenersOf(stack.processes.map(p => p.pid));
     expect(listeners.filter(l => !isLoopback(l.address))).toEqual([]);
-    // Postgres, the API, zero-cache's sync port and its change-streamer, the phone proxy: nothing else.
+    // Postgres, the API and its metrics, zero-cache's sync port and its change-streamer, the phone proxy: nothing else.
     expect(new Set(listeners.map(l => l.port))).toEqual(
-      new Set([ports.postgres, ports.api, ports.zero, ports.zero + 1, ports.phoneProxy]),
+      new Set([
+        ports.postgres,
+        ports.api,
+        metricsPort({API_PORT: String(ports.api)}),
+        ports.zero,
+        ports.zero + 1,
+        ports.phoneProxy,
+      ]),
     );
     // Every process of the stack was looked at (zero-cache's change-streamer is a forked worker).
     expect(listeners.find(l => l.port === ports.zero + 1)).toBeDefined();
+  });
+
+  test('serves its metrics on loopback, on their own port only, with every process of the stack', async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort({API_PORT: String(ports.api)})}/metrics`)).text();
+    for (const name of ['kesher_http_request_duration_seconds', 'kesher_postgres_up 1', 'process_resident_memory_bytes']) {
+      expect(metrics).toContain(name);
+    }
+    expect(metrics).toMatch(/kesher_stack_process_resident_memory_bytes\{process="zero"\} \d+/);
+    expect(await (await fetch(`http://127.0.0.1:${ports.api}/metrics`)).text()).not.toContain('kesher_');
   });
 
   test('has no development routes, and its answers carry HSTS', async () => {
