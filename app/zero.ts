@@ -3,7 +3,7 @@ import {schema} from '../zero-schema.ts';
 import {mutators} from './mutators.ts';
 import {contextOf, signOut, type SessionInfo, type SessionUser} from './session.ts';
 import {forgetShownReminders} from './activities/reminders-shown.ts';
-import {reconnectAfterErrors} from './zero-reconnect.ts';
+import {reconnectAfterErrors} from './lib/zero-reconnect.ts';
 
 export function createZero(session: SessionInfo & {user: SessionUser}) {
   const zero = new Zero({

@@ -1,6 +1,6 @@
 import {Zero} from '@rocicorp/zero';
 import {mutators} from '../../app/mutators.ts';
-import {reconnectAfterErrors} from '../../app/zero-reconnect.ts';
+import {reconnectAfterErrors} from '../../app/lib/zero-reconnect.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {schema} from '../../zero-schema.ts';
 import {acceptDeclaration, createSession, readSession} from '../auth/session.ts';

@@ -106,6 +106,7 @@ export function createKeeper(opts: {
       if (entry.current.tag) killTagged(entry.current.tag);
     }
     entry.current = undefined;
+    const crashedAt = Date.now();
     for (let reason = why; !stopping;) {
       entry.crashes.push(Date.now());
       const delay = restartDelay(entry.crashes, Date.now(), opts.policy);
@@ -132,7 +133,8 @@ export function createKeeper(opts: {
         entry.restarts += 1;
         if (stopping) return void (await kept.stop());
         watchExit(entry, kept);
-        logLine(entry.label, `${entry.name} is running again (pid ${kept.child.pid})`);
+        const after = ((Date.now() - crashedAt) / 1000).toFixed(1);
+        logLine(entry.label, `${entry.name} is running again (pid ${kept.child.pid}), ${after} s after it stopped`);
         record(entry, 'restarted', `pid ${kept.child.pid}`);
         return;
       } catch (error) {
