@@ -187,6 +187,8 @@ export function createKeeper(opts: {
         if (!entry.current) continue;
         logLine('start', `stopping ${entry.name}…`);
         await entry.current.stop();
+        // A worker that outlived its stopped parent (they have process groups of their own) goes too.
+        if (entry.current.tag) killTagged(entry.current.tag);
       }
     },
   };

@@ -24,6 +24,8 @@ function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/socket-handoff.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/client-group-gate.mjs'))}`,
+      // OpenTelemetry's SDK is not loaded when no exporter is configured (each worker starts ~0.9 s sooner).
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/without-otel.mjs'))}`,
       // The sync worker's replica connections get a small page cache (KESHER_ZERO_REPLICA_CACHE_KIB).
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/replica-page-cache.mjs'))}`,
       // Idle unless KESHER_ZERO_RECYCLE_SYNCER_MB is set: drains zero-cache for a restart before a sync worker reaches it.
