@@ -10,18 +10,19 @@ import {ROOT} from '../config.ts';
  */
 const WATCHED = ['server', 'permissions', 'app', 'zero-schema.ts'];
 const SERVER_CODE = /\.(ts|mts|js|mjs|json|sql)$/;
+/**
+ * Not watched: the compiled messages, which Vite's paraglide plugin writes again (the same content) as it
+ * starts, and which would restart the API just as the first page loads. A change of app/messages/*.json
+ * restarts it instead, once the plugin has compiled it (the pause below).
+ */
+const IGNORED = [path.join('app', 'paraglide'), path.join('server', 'phone-proxy', 'runtime')];
 
-export function watchServerSources(changed: () => void, debounceMs = 300): () => void {
+export function watchServerSources(changed: () => void, debounceMs = 1_000): () => void {
   let timer: NodeJS.Timeout | undefined;
   const watchers: FSWatcher[] = WATCHED.map(entry =>
     watch(path.join(ROOT, entry), {recursive: true}, (_event, file) => {
       const name = file ? path.join(entry, file.toString()) : entry;
-      if (
-        !SERVER_CODE.test(name) ||
-        name.includes('node_modules') ||
-        name.startsWith(path.join('server', 'phone-proxy', 'runtime'))
-      )
-        return;
+      if (!SERVER_CODE.test(name) || name.includes('node_modules') || IGNORED.some(dir => name.startsWith(dir))) return;
       clearTimeout(timer);
       timer = setTimeout(changed, debounceMs);
     }),

@@ -147,6 +147,20 @@ test('kill -9 of the API, Postgres and zero-cache: each comes back, the list is 
       );
     }
     await page.screenshot({path: `${SHOTS}/chaos-after-kills.png`});
+
+    // The administrator's system status shows each restart.
+    const admin = await context.browser()!.newContext({baseURL: stack.appURL});
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/login');
+    await adminPage.getByTestId('sign-in-demo-admin').click();
+    await adminPage.waitForURL('**/home');
+    await adminPage.goto('/admin/system');
+    for (const label of ['api', 'pg', 'zero']) {
+      await expect(adminPage.getByTestId('restart-row').filter({hasText: label})).toHaveCount(2); // crashed, restarted
+      await expect(adminPage.locator(`[data-testid="process-row"][data-label="${label}"] td`).last()).toHaveText('1');
+    }
+    await adminPage.screenshot({path: `${SHOTS}/chaos-system-status.png`, fullPage: true});
+    await admin.close();
   } finally {
     await writer.stop();
     card.destroy();
