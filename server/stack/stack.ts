@@ -187,7 +187,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return whenReady(api, () => waitUntil('the API server', health, api.child, options.signal));
     });
     // In development the API server restarts when its code changes (and, as everywhere, when it crashes).
-    if (options.vite) stopWatching = watchServerSources(() => void keeper.restart('api', 'server code changed'));
+    if (options.vite) stopWatching = watchServerSources(file => void keeper.restart('api', `${file} changed`));
     proceed();
 
     const zeroStart = performance.now();

@@ -11,20 +11,21 @@ import {ROOT} from '../config.ts';
 const WATCHED = ['server', 'permissions', 'app', 'zero-schema.ts'];
 const SERVER_CODE = /\.(ts|mts|js|mjs|json|sql)$/;
 /**
- * Not watched: the compiled messages, which Vite's paraglide plugin writes again (the same content) as it
- * starts, and which would restart the API just as the first page loads. A change of app/messages/*.json
- * restarts it instead, once the plugin has compiled it (the pause below).
+ * Not watched: what tools write as they start, with the same content: the compiled messages (Vite's
+ * paraglide plugin) and inlang's project settings and cache. A change there would restart the API just as
+ * the first page loads. A change of app/messages/*.json restarts it instead, once the plugin has compiled
+ * it (the pause below).
  */
-const IGNORED = [path.join('app', 'paraglide'), path.join('server', 'phone-proxy', 'runtime')];
+const IGNORED = ['app/paraglide/', 'app/project.inlang/', 'server/phone-proxy/runtime/'];
 
-export function watchServerSources(changed: () => void, debounceMs = 1_000): () => void {
+export function watchServerSources(changed: (file: string) => void, debounceMs = 1_000): () => void {
   let timer: NodeJS.Timeout | undefined;
   const watchers: FSWatcher[] = WATCHED.map(entry =>
     watch(path.join(ROOT, entry), {recursive: true}, (_event, file) => {
-      const name = file ? path.join(entry, file.toString()) : entry;
+      const name = file ? path.posix.join(entry, file.toString()) : entry;
       if (!SERVER_CODE.test(name) || name.includes('node_modules') || IGNORED.some(dir => name.startsWith(dir))) return;
       clearTimeout(timer);
-      timer = setTimeout(changed, debounceMs);
+      timer = setTimeout(() => changed(name), debounceMs);
     }),
   );
   return () => {
