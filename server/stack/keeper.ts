@@ -1,6 +1,6 @@
 import type {ChildProcess} from 'node:child_process';
 import {killTagged} from './process-tag.ts';
-import {writeStackStatus, type StackEvent, type StackProcess} from './status-file.ts';
+import {STATUS_EVENTS_KEPT, writeStackStatus, type StackEvent, type StackProcess} from './status-file.ts';
 import {logLine, signalGroup, type Label} from './supervisor.ts';
 
 /**
@@ -76,7 +76,7 @@ export function createKeeper(opts: {
   };
   const record = (entry: Entry, event: StackEvent['event'], detail: string) => {
     events.push({at: Date.now(), label: entry.name, event, detail});
-    events.splice(0, Math.max(0, events.length - 50));
+    events.splice(0, Math.max(0, events.length - STATUS_EVENTS_KEPT));
     publish();
   };
 
