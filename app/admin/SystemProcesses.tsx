@@ -134,10 +134,27 @@ export function State({good, testID, children}: {good: boolean; testID?: string;
   );
 }
 
-function Section({icon: Icon, title, testID, children}: {icon: typeof Cpu; title: string; testID: string; children: ReactNode}) {
+/** One part of the status page: a heading with its icon, bare (lists, tables) or framed as a card (facts). */
+export function Section({
+  icon: Icon,
+  title,
+  testID,
+  framed = false,
+  children,
+}: {
+  icon: typeof Cpu;
+  title: string;
+  testID: string;
+  framed?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section className="space-y-3" data-testid={testID} aria-label={title}>
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-800">
+    <section
+      className={framed ? 'space-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200' : 'space-y-3'}
+      data-testid={testID}
+      aria-label={title}
+    >
+      <h2 className={clsx('flex items-center gap-2 font-semibold text-slate-800', framed ? 'mb-3 text-sm' : 'text-base')}>
         <Icon className="size-4 text-brand-700" aria-hidden />
         {title}
       </h2>

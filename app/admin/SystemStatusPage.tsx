@@ -7,7 +7,7 @@ import {formatAgo, formatBytes, formatSeconds} from '../lib/measures.ts';
 import {Loading} from '../ui/Loading.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import {State, SystemProcesses, SystemRestarts} from './SystemProcesses.tsx';
+import {Section, State, SystemProcesses, SystemRestarts} from './SystemProcesses.tsx';
 import type {SystemStatus} from './system-status.ts';
 import {useSystemStatus} from './use-system-status.ts';
 import * as m from '../paraglide/messages.js';
@@ -53,7 +53,7 @@ function Overview({status}: {status: SystemStatus}) {
     <>
       <BackupWarning status={status} />
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        <Panel icon={Server} title={m.system_api_title()} testID="system-api">
+        <Section framed icon={Server} title={m.system_api_title()} testID="system-api">
           <Row label={m.system_api_state()}>
             <State good>{m.system_running()}</State>
           </Row>
@@ -69,9 +69,9 @@ function Overview({status}: {status: SystemStatus}) {
             </Row>
           )}
           <Row label={m.system_sessions()}>{status.activeSessions.toLocaleString(locale)}</Row>
-        </Panel>
+        </Section>
 
-        <Panel icon={Database} title={m.system_zero_title()} testID="system-zero">
+        <Section framed icon={Database} title={m.system_zero_title()} testID="system-zero">
           <Row label={m.system_replication()}>
             <State good={zero.replicating}>{zero.replicating ? m.system_replicating() : m.system_not_replicating()}</State>
           </Row>
@@ -95,9 +95,9 @@ function Overview({status}: {status: SystemStatus}) {
           <Row label={m.system_client_groups()}>
             <span data-testid="system-client-groups">{zero.activeClientGroups.toLocaleString(locale)}</span>
           </Row>
-        </Panel>
+        </Section>
 
-        <Panel icon={HardDriveDownload} title={m.system_backup_title()} testID="system-backup">
+        <Section framed icon={HardDriveDownload} title={m.system_backup_title()} testID="system-backup">
           {!up && !backup.last ? (
             <p className="text-sm text-slate-500">{m.system_backup_unknown()}</p>
           ) : backup.last ? (
@@ -129,7 +129,7 @@ function Overview({status}: {status: SystemStatus}) {
               {m.system_backup_none()}
             </p>
           )}
-        </Panel>
+        </Section>
       </div>
       <SystemProcesses status={status} />
       <SystemRestarts status={status} />
@@ -160,18 +160,6 @@ function BackupWarning({status}: {status: SystemStatus}) {
         ))}
       </div>
     </div>
-  );
-}
-
-function Panel({icon: Icon, title, testID, children}: {icon: typeof Server; title: string; testID: string; children: ReactNode}) {
-  return (
-    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testID} aria-label={title}>
-      <h2 className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-800">
-        <Icon className="size-4 text-brand-700" aria-hidden />
-        {title}
-      </h2>
-      <div className="space-y-2">{children}</div>
-    </section>
   );
 }
 
