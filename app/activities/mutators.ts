@@ -26,9 +26,9 @@ type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 /**
  * Both cards must be ones the user may see, each on its side (candidate A male, B female). Checked on
  * the server, which holds every card; the browser only offers cards it has. An unseen card and a
- * missing one get the same answer.
+ * missing one get the same answer. Also an accepted shidduch idea's (app/ideas/mutators.ts).
  */
-async function assertCards(tx: Transaction, ctx: AuthContext, args: ActivityArgs) {
+export async function assertCards(tx: Transaction, ctx: AuthContext, args: ActivityArgs) {
   if (tx.location !== 'server') return;
   for (const [field, gender] of [
     ['maleProfileID', 'male'],

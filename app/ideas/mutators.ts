@@ -4,7 +4,7 @@ import {assertCan, can, type AuthContext} from '../../permissions/context.ts';
 import {assertSideCard} from '../../permissions/engaged-couples.ts';
 import {AppError} from '../../permissions/errors.ts';
 import {effectivePermissions} from '../../permissions/roles.ts';
-import {insertActivity} from '../activities/mutators.ts';
+import {assertCards, insertActivity} from '../activities/mutators.ts';
 import {
   ideaAcceptSchema,
   ideaDeclineSchema,
@@ -81,27 +81,29 @@ async function openAnswer(tx: Transaction, ctx: AuthContext, ideaID: string) {
   return idea;
 }
 
-/** A recipient accepts: an activity of type idea for the pair, theirs, in progress, linked from their answer. */
+/**
+ * A recipient accepts: an activity of type idea for the pair, theirs, in progress, linked from their
+ * answer. It is an activity like one entered by hand, so it needs what activities.create needs: editTickets,
+ * and both cards ones the recipient may see now (a card may have been hidden since the idea was sent).
+ */
 export async function acceptIdea({tx, ctx, args}: Write<IdeaAcceptArgs>, now: number) {
   assertCan(ctx, 'ideasBank');
+  assertCan(ctx, 'editTickets');
   const idea = await openAnswer(tx, ctx, args.ideaID);
-  await insertActivity(
-    tx,
-    ctx.userID,
-    {
-      id: args.activityID,
-      type: 'idea',
-      status: 'in_progress',
-      title: args.title,
-      summary: idea.note,
-      maleProfileID: idea.maleProfileID,
-      femaleProfileID: idea.femaleProfileID,
-      reminderAt: null,
-      callDurationSeconds: null,
-      callerNumber: null,
-    },
-    now,
-  );
+  const activity = {
+    id: args.activityID,
+    type: 'idea',
+    status: 'in_progress',
+    title: args.title,
+    summary: idea.note,
+    maleProfileID: idea.maleProfileID,
+    femaleProfileID: idea.femaleProfileID,
+    reminderAt: null,
+    callDurationSeconds: null,
+    callerNumber: null,
+  } as const;
+  await assertCards(tx, ctx, activity);
+  await insertActivity(tx, ctx.userID, activity, now);
   await tx.mutate.shidduchIdeaRecipient.update({
     ideaID: args.ideaID,
     userID: ctx.userID,

@@ -30,7 +30,7 @@ let noBank: AuthContext, plain: AuthContext, admin: AuthContext;
 let man: string, woman: string, sendersMan: string, hiddenWoman: string, noBankWoman: string, chosenWoman: string;
 beforeAll(async () => {
   sender = await makeUser(sql, 'shadchan', ['ideasBank']);
-  manOwner = await makeUser(sql, 'shadchan', ['ideasBank']);
+  manOwner = await makeUser(sql, 'shadchan', ['ideasBank', 'editTickets']);
   womanOwner = await makeUser(sql, 'shadchan', ['ideasBank']);
   outsider = await makeUser(sql, 'shadchan', ['ideasBank', 'editTickets']);
   noBank = await makeUser(sql, 'shadchan', ['editTickets']);
@@ -205,7 +205,9 @@ describe('accepting and declining', () => {
     const args = idea();
     await mutate(sender, 'ideas.send', args);
     for (const who of [sender, outsider, admin]) {
-      expect(await refusal(mutate(who, 'ideas.accept', accept(args.id)))).toEqual({code: 'notFound'});
+      // The sender holds no editTickets: rights are checked before the idea is looked at.
+      const code = who === sender ? 'forbidden' : 'notFound';
+      expect(await refusal(mutate(who, 'ideas.accept', accept(args.id)))).toEqual({code});
       expect(await refusal(mutate(who, 'ideas.decline', {ideaID: args.id, reason: 'לא'}))).toEqual({code: 'notFound'});
     }
     expect(await refusal(mutate(plain, 'ideas.accept', accept(args.id)))).toEqual({code: 'forbidden'});
@@ -226,6 +228,26 @@ describe('accepting and declining', () => {
     await expect(at('accepted', null, null)).rejects.toThrow(/check/);
     await expect(at('open', 'סיבה', null)).rejects.toThrow(/check/);
     await expect(at('maybe', null, new Date())).rejects.toThrow(/check/);
+  });
+
+  test('accepting makes an activity, so it needs what activities.create needs: editTickets and both cards seen now', async () => {
+    const withEdit = await makeUser(sql, 'shadchan', ['ideasBank', 'editTickets']);
+    const withoutEdit = await makeUser(sql, 'shadchan', ['ideasBank']);
+    const hisCard = await makeProfile(sql, withEdit.userID, 'general', 'רעיונות', 'אהרן');
+    const herCard = await femaleCard(withoutEdit.userID);
+    const args = idea({maleProfileID: hisCard, femaleProfileID: herCard});
+    await mutate(sender, 'ideas.send', args);
+
+    const refused = accept(args.id);
+    expect(await refusal(mutate(withoutEdit, 'ideas.accept', refused))).toEqual({code: 'forbidden'});
+    // Her card is hidden from him since the idea was sent: refused as activities.create refuses it.
+    await sql`UPDATE profile SET database = 'personal' WHERE id = ${herCard}`;
+    expect(await refusal(mutate(withEdit, 'ideas.accept', refused))).toEqual({
+      code: 'notFound',
+      issues: [{field: 'femaleProfileID', message: 'notFound'}],
+    });
+    expect(await sql`SELECT id FROM activity WHERE id = ${refused.activityID}`).toHaveLength(0);
+    expect((await answers(args.id)).every(a => a.status === 'open')).toBe(true);
   });
 
   test('an activity id already taken is refused, and the answer stays open', async () => {
