@@ -253,6 +253,15 @@ describe('the office (issueBenefitCards)', () => {
     expect(rowOf(hidden.card.id)?.profile).toBeFalsy();
   });
 
+  test('a candidate the office may not see is not found, engaged or not, and nothing is issued', async () => {
+    const hidden = await makeTicket(sql, ownerID);
+    await sql`UPDATE profile SET state = 'engaged', database = 'personal' WHERE id = ${hidden.id}`;
+    const missing = {code: 'notFound', issues: [{field: 'profileID', message: 'notFound'}]};
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: hidden.id}))).toEqual(missing);
+    expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: `p-${nanoid(6)}`}))).toEqual(missing);
+    expect(await cardsOf(hidden.id)).toEqual([]);
+  });
+
   test('refuses bad input, a candidate not due a card, and anyone without the permission', async () => {
     const t = await makeTicket(sql, ownerID);
     expect(await refusal(mutate(office, 'benefitCards.issue', {profileID: t.id}))).toEqual({
