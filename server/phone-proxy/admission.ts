@@ -1,5 +1,6 @@
 // Who may hold a phone-proxy socket: a browser on one of the app's own origins whose session the API
-// server accepts (a signed-in staff user who has accepted the declaration), within the connection caps.
+// server accepts (a signed-in staff user who has accepted the declaration and signed the commitment
+// form, as the app asks before anything else: server/auth/session-gate.ts), within the connection caps.
 // The API server is the only judge of sessions: the sidecar asks GET /api/session with the browser's
 // session cookie and never reads the session table itself, so sign-out, blocking, expiry and the
 // declaration mean the same here as everywhere else.
@@ -29,7 +30,7 @@ export function sessionToken(cookieHeader: string): string | undefined {
 
 /**
  * What the API server says about a session: whose it is, that it no longer admits (signed out, blocked,
- * expired, declaration due), or 'unknown' when the API did not answer (restarting, overloaded) — which
+ * expired, declaration due, commitment form unsigned), or 'unknown' when the API did not answer (restarting, overloaded) — which
  * neither admits a new socket nor closes an open one.
  */
 export type SessionCheck = {userID: string} | 'ended' | 'unknown';
@@ -42,8 +43,8 @@ export function sessionChecker(apiURL: string) {
         signal: AbortSignal.timeout(4000),
       });
       if (!res.ok) return 'unknown';
-      const body = (await res.json()) as {user?: {ID?: unknown} | null; declarationDue?: unknown};
-      if (typeof body.user?.ID !== 'string' || body.declarationDue === true) return 'ended';
+      const body = (await res.json()) as {user?: {ID?: unknown} | null; declarationDue?: unknown; agreementDue?: unknown};
+      if (typeof body.user?.ID !== 'string' || body.declarationDue === true || body.agreementDue === true) return 'ended';
       return {userID: body.user.ID};
     } catch {
       return 'unknown';

@@ -71,8 +71,8 @@ afterAll(async () => {
 });
 
 /** A signed-in staff user: the session cookie the API's sign-in set. */
-async function signedIn() {
-  const user = await makeUser(sql, 'shadchan');
+async function signedIn(account: Parameters<typeof makeUser>[3] = {}) {
+  const user = await makeUser(sql, 'shadchan', [], account);
   const res = await testApi.app.request('/api/dev/sign-in', {
     method: 'POST',
     headers: {'content-type': 'application/json'},
@@ -132,6 +132,13 @@ describe('who gets a socket', () => {
     const blocked = await signedIn();
     await sql`UPDATE app_user SET role = 'blocked' WHERE id = ${blocked.userID}`;
     expect(await open({origin: APP_ORIGIN, cookie: blocked.cookie})).toEqual({status: 401});
+  });
+
+  test('a user whose declaration is due or whose commitment form is unsigned is refused with 401, as the app refuses them', async () => {
+    const unsigned = await signedIn({agreementDue: true});
+    expect(await open({origin: APP_ORIGIN, cookie: unsigned.cookie})).toEqual({status: 401});
+    const undeclared = await signedIn({declarationAcceptedOn: null});
+    expect(await open({origin: APP_ORIGIN, cookie: undeclared.cookie})).toEqual({status: 401});
   });
 
   test('another site’s origin, or none, is refused with 403 even with a valid session', async () => {
@@ -195,6 +202,14 @@ describe('open sockets follow their session', () => {
     expect(await Promise.all(closings)).toEqual([1008, 1008]);
     expect(other.readyState).toBe(WebSocket.OPEN);
     expect(await clientsOnSidecar()).toBe(1);
+  });
+
+  test('a commitment form due again closes their socket within 6 s', async () => {
+    const user = await signedIn();
+    const socket = (await open({origin: APP_ORIGIN, cookie: user.cookie})).socket!;
+    const closing = closeCodeWithin(socket, 6000);
+    await sql`UPDATE app_user SET agreement_due = true WHERE id = ${user.userID}`;
+    expect(await closing).toBe(1008);
   });
 
   test('blocking a user closes their socket within 6 s', async () => {
