@@ -70,7 +70,7 @@ export function RegistrationLinksPage() {
 
   function generate(e: FormEvent) {
     e.preventDefault();
-    void save({id: nanoid(), token: nanoid(24), communityID: chosen, expiresAt: expiry ? endOfDay(expiry) : null});
+    void save({id: nanoid(), communityID: chosen, expiresAt: expiry ? endOfDay(expiry) : null});
   }
 
   async function copy(token: string) {

@@ -1,4 +1,5 @@
 import {defineMutator, type Transaction} from '@rocicorp/zero';
+import {nanoid} from 'nanoid';
 import {zql} from '../../zero-schema.ts';
 import {assertLoggedIn, can, type AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
@@ -22,6 +23,7 @@ export async function assertLinkKeeper(tx: Transaction, ctx: AuthContext | undef
   if (ctx.role !== 'coordinator' || me?.communityID !== communityID) throw new AppError('forbidden');
 }
 
+/** A new link to the community's form, until a time or until revoked. */
 export async function createRegistrationLink({tx, ctx, args}: Write<RegistrationLinkArgs>, now: number) {
   await assertLinkKeeper(tx, ctx, args.communityID);
   if (!(await tx.run(zql.community.where('id', args.communityID).where('retiredAt', 'IS', null).one()))) {
@@ -30,10 +32,11 @@ export async function createRegistrationLink({tx, ctx, args}: Write<Registration
   if (args.expiresAt !== null && args.expiresAt <= now) {
     throw new AppError('invalidInput', [{field: 'expiresAt', message: 'linkExpiryPast'}]);
   }
-  if (await tx.run(zql.registrationLink.where(({or, cmp}) => or(cmp('id', args.id), cmp('token', args.token))).one())) {
-    throw new AppError('unableToSave');
-  }
-  await tx.mutate.registrationLink.insert({...args, createdBy: ctx!.userID, createdAt: now});
+  // The token is drawn on the server alone (24 of nanoid's 64 characters, 144 random bits): the browser
+  // writes nothing optimistic, and the page lists the link once the server's row syncs.
+  if (tx.location !== 'server') return;
+  if (await tx.run(zql.registrationLink.where('id', args.id).one())) throw new AppError('unableToSave');
+  await tx.mutate.registrationLink.insert({...args, token: nanoid(24), createdBy: ctx!.userID, createdAt: now});
 }
 
 /** Revoking is final: the link answers as an invalid one from then on. */

@@ -3,15 +3,12 @@ import {id} from '../lib/schema-parts.ts';
 
 /**
  * A community's registration link (issue 13, point 5): one valibot schema for the form and the mutators
- * on both sides. The token is nanoid's alphabet, 21 characters or more: the browser draws it from its
- * cryptographic random source, and the server refuses anything shorter.
+ * on both sides. The token, the key to the form, is not among the arguments: the server draws it
+ * (app/registration-links/mutators.ts), so no browser chooses a link's key.
  */
-const token = v.pipe(v.string('invalidInput'), v.regex(/^[A-Za-z0-9_-]{21,64}$/, 'invalidInput'));
-
 export const registrationLinkSchema = v.object({
-  /** The link's row (opaque: migrations/0047); the token is what opens the form. */
+  /** The link's row (opaque: migrations/0047). */
   id,
-  token,
   communityID: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(40, 'tooLong')),
   /** When it stops working (ms since epoch); null: until revoked. */
   expiresAt: v.nullable(v.pipe(v.number('invalidDate'), v.integer('invalidDate'))),

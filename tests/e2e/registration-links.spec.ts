@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {db, expectNoSidewaysScroll, signIn, uniqueSurname} from './helpers.ts';
 
 /**
@@ -6,6 +6,12 @@ import {db, expectNoSidewaysScroll, signIn, uniqueSurname} from './helpers.ts';
  * candidate opens it in a fresh browser with the community preset and sends the form, and the card waits
  * pending for the coordinator; a revoked link is refused plainly.
  */
+
+/** How many links the page lists, once the list has loaded (the new one comes with the server's token). */
+async function linkCount(page: Page) {
+  await expect(page.getByTestId('registration-links').or(page.getByText('אין עדיין קישורי הרשמה'))).toBeVisible();
+  return page.getByTestId('registration-link-row').count();
+}
 
 test('the coordinator makes a link → a fresh browser opens the form with the community preset → sent → pending for the coordinator, who approves it', async ({
   page,
@@ -18,7 +24,7 @@ test('the coordinator makes a link → a fresh browser opens the form with the c
   // A coordinator is offered their own community only, chosen already.
   await expect(form.locator('[name=communityID] option')).toHaveCount(2);
   await expect(form.locator('[name=communityID]')).toHaveValue('bnei-brak');
-  const before = await page.getByTestId('registration-link-row').count();
+  const before = await linkCount(page);
   await page.getByTestId('generate-link').click();
   await expect(page.getByTestId('registration-link-row')).toHaveCount(before + 1);
   const row = page.getByTestId('registration-link-row').first();
@@ -69,7 +75,10 @@ test('a revoked link shows a clear refusal (375 px, no sideways scrolling on the
   await signIn(page, 'demo-admin');
   await page.goto('/registration-links');
   await page.getByTestId('registration-link-form').locator('[name=communityID]').selectOption('bnei-brak');
+  const before = await linkCount(page);
   await page.getByTestId('generate-link').click();
+  // The server draws the token: the new link is listed once its row syncs.
+  await expect(page.getByTestId('registration-link-row')).toHaveCount(before + 1);
   const row = page.getByTestId('registration-link-row').first();
   const url = (await row.getByTestId('registration-link-url').textContent())!;
   await expectNoSidewaysScroll(page);

@@ -36,12 +36,17 @@ afterAll(async () => {
 
 const link = (over: Record<string, unknown> = {}) => ({
   id: `l-${nanoid(8)}`,
-  token: nanoid(),
   communityID,
   expiresAt: null,
   ...over,
 });
-const linkRow = async (token: string) => (await sql`SELECT * FROM registration_link WHERE token = ${token}`)[0];
+const linkRow = async (id: string) => (await sql`SELECT * FROM registration_link WHERE id = ${id}`)[0];
+/** Makes a link as `ctx`; returns its id and the token the server drew. */
+async function made(ctx: AuthContext, over: Record<string, unknown> = {}) {
+  const args = link(over);
+  await mutate(ctx, 'registrationLinks.create', args);
+  return {id: args.id, token: (await linkRow(args.id))!.token as string};
+}
 const listAs = (ctx: AuthContext) =>
   db.transaction(tx => tx.run(queries.registrationLinks.all.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.token));
 
@@ -68,14 +73,12 @@ const cardsNamed = (surname: string) => sql`SELECT * FROM profile WHERE surname 
 
 describe('making and revoking links', () => {
   test('editShadchanim and the community’s coordinator may make and revoke; each sees the links they may keep', async () => {
-    const byEditor = link();
-    const byCoordinator = link();
-    await mutate(editor, 'registrationLinks.create', byEditor);
-    await mutate(coordinator, 'registrationLinks.create', {...byCoordinator, expiresAt: Date.now() + 86_400_000});
-    expect(await linkRow(byCoordinator.token)).toMatchObject({community_id: communityID, created_by: coordinator.userID});
-    expect((await linkRow(byCoordinator.token))!.expires_at).toBeInstanceOf(Date);
+    const byEditor = await made(editor);
+    const byCoordinator = await made(coordinator, {expiresAt: Date.now() + 86_400_000});
+    expect(await linkRow(byCoordinator.id)).toMatchObject({community_id: communityID, created_by: coordinator.userID});
+    expect((await linkRow(byCoordinator.id))!.expires_at).toBeInstanceOf(Date);
     await mutate(coordinator, 'registrationLinks.revoke', {id: byEditor.id});
-    expect((await linkRow(byEditor.token))!.revoked_at).toBeInstanceOf(Date);
+    expect((await linkRow(byEditor.id))!.revoked_at).toBeInstanceOf(Date);
     expect(await listAs(coordinator)).toEqual(expect.arrayContaining([byEditor.token, byCoordinator.token]));
     expect(await listAs(otherCoordinator)).not.toContain(byEditor.token);
     expect(await listAs(shadchan)).toEqual([]);
@@ -86,23 +89,30 @@ describe('making and revoking links', () => {
     for (const ctx of [otherCoordinator, shadchan]) {
       await expect(mutate(ctx, 'registrationLinks.create', args)).rejects.toMatchObject({details: {code: 'forbidden'}});
     }
-    expect(await linkRow(args.token)).toBeUndefined();
+    expect(await linkRow(args.id)).toBeUndefined();
     await mutate(coordinator, 'registrationLinks.create', args);
     await expect(mutate(otherCoordinator, 'registrationLinks.revoke', {id: args.id})).rejects.toMatchObject({
       details: {code: 'forbidden'},
     });
-    expect((await linkRow(args.token))!.revoked_at).toBeNull();
+    expect((await linkRow(args.id))!.revoked_at).toBeNull();
   });
 
-  test.each([
-    ['a short token', {token: 'short'}, 'token', 'invalidInput'],
-    ['no community', {communityID: ''}, 'communityID', 'required'],
-  ])('bad input (%s) is refused by field, nothing written', async (_, over, field, message) => {
-    const args = link(over);
+  test('the server draws the token: one the browser sends is ignored, and each link gets its own', async () => {
+    const chosen = 'chosen-by-the-browser-0123456789';
+    const first = await made(editor, {token: chosen});
+    const second = await made(editor, {token: chosen});
+    expect(first.token).not.toBe(chosen);
+    expect(second.token).not.toBe(first.token);
+    for (const {token} of [first, second]) expect(token).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(await sql`SELECT id FROM registration_link WHERE token = ${chosen}`).toEqual([]);
+  });
+
+  test('no community is refused by field, nothing written', async () => {
+    const args = link({communityID: ''});
     await expect(mutate(editor, 'registrationLinks.create', args)).rejects.toMatchObject({
-      details: {code: 'invalidInput', issues: [expect.objectContaining({field, message})]},
+      details: {code: 'invalidInput', issues: [expect.objectContaining({field: 'communityID', message: 'required'})]},
     });
-    expect(await linkRow(args.token)).toBeUndefined();
+    expect(await linkRow(args.id)).toBeUndefined();
   });
 
   test('an expiry in the past and an unknown community are refused', async () => {
@@ -114,8 +124,8 @@ describe('making and revoking links', () => {
     await expect(mutate(editor, 'registrationLinks.create', unknown)).rejects.toMatchObject({
       details: {code: 'unknownOption'},
     });
-    expect(await linkRow(past.token)).toBeUndefined();
-    expect(await linkRow(unknown.token)).toBeUndefined();
+    expect(await linkRow(past.id)).toBeUndefined();
+    expect(await linkRow(unknown.id)).toBeUndefined();
   });
 });
 
@@ -125,8 +135,7 @@ describe('the public form behind a link', () => {
     db.transaction(tx => tx.run(queries.candidates.pending.fn({args: undefined, ctx}))).then(rows => rows.map(r => r.id));
 
   test('a valid link presets the community and files a pending card in it', async () => {
-    const args = link();
-    await mutate(coordinator, 'registrationLinks.create', args);
+    const args = await made(coordinator);
     const b = browser(api.app);
     expect(await b.get(`${API(args.token)}/form`)).toMatchObject({
       status: 200,
@@ -146,8 +155,7 @@ describe('the public form behind a link', () => {
   });
 
   test("what arrives waits for that community's coordinator alone, who approves it without authorizeTemporaryProfiles", async () => {
-    const args = link();
-    await mutate(editor, 'registrationLinks.create', args);
+    const args = await made(editor);
     const form = candidateForm();
     expect(await browser(api.app).post(API(args.token), form)).toMatchObject({status: 200});
     const [card] = await cardsNamed(form.surname);
@@ -177,8 +185,7 @@ describe('the public form behind a link', () => {
     ],
     ['unknown', async () => {}],
   ])('a %s link is refused (404) and nothing is written', async (kind, spoil) => {
-    const args = link();
-    if (kind !== 'unknown') await mutate(editor, 'registrationLinks.create', args);
+    const args = kind === 'unknown' ? {id: `l-${nanoid(8)}`, token: nanoid(24)} : await made(editor);
     await spoil(args);
     const b = browser(api.app);
     expect(await b.get(`${API(args.token)}/form`)).toMatchObject({status: 404, body: {error: 'invalidLink'}});
