@@ -6,12 +6,13 @@ import {MAX_IMPORT_ROWS} from '../app/tables/imports.ts';
 
 /**
  * Excel import (issue 16, spec §6): importProfilesFromExcel imports a file of many rows, importProfiles
- * alone a file of one row (one card). Either lets a user see the import jobs' progress (everyone's:
+ * alone a file of one row (one card). Either needs editTickets too: an import creates cards, and its
+ * preview looks every row up as the new-card screen does (issue 33). Either lets a user see the import jobs' progress (everyone's:
  * "others see it") and use and edit the shared Excel formats. The rows of a job (people not yet in the
  * system) and its error report are its creator's alone (server/imports/).
  */
 export const mayImport = (ctx: AuthContext | undefined): ctx is AuthContext =>
-  can(ctx, 'importProfilesFromExcel') || can(ctx, 'importProfiles');
+  can(ctx, 'editTickets') && (can(ctx, 'importProfilesFromExcel') || can(ctx, 'importProfiles'));
 
 /** How many rows a file this user imports may have: one with importProfiles alone, else any (the file's limit). */
 export const maxImportRows = (ctx: AuthContext | undefined) =>

@@ -175,7 +175,7 @@ export function createApi(options: ApiOptions) {
   mountEngagedCoupleRoutes(app, sql);
   mountExportRoutes(app, sql, options.exportsDir ?? exportsDirFromEnv());
   // Excel import (issue 16)
-  mountImportRoutes(app, sql);
+  mountImportRoutes(app, sql, limits.allowDuplicateLookup);
   // Staff accounts from invitation to password, and "forgot password" (issue 30); links point at the
   // address users open.
   const accounts = {

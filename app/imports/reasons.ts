@@ -18,8 +18,7 @@ export const missingText = (issues: readonly FieldIssue[]) => issues.map(i => fi
 export function duplicateText(hit: DuplicateHit) {
   const reason = {idNumber: m.dup_reason_id, phone: m.dup_reason_phone, name: m.dup_reason_name}[hit.reason]();
   if ('row' in hit) return m.import_duplicate_of_row({reason, row: hit.row});
-  if ('profileID' in hit) return m.import_duplicate_of_card({reason, name: hit.name});
-  return m.import_duplicate_hidden({reason});
+  return m.import_duplicate_of_card({reason, name: hit.name});
 }
 
 export function whyNotImported(row: Pick<PreviewRow, 'status' | 'issues' | 'duplicates' | 'decision' | 'outcome'>): string {

@@ -120,12 +120,10 @@ export type RowPatch = v.InferOutput<typeof rowPatchSchema>;
 
 /**
  * A possible duplicate of a row: the same ID number, a shared phone (E.164) or the same folded name and
- * birth date, of a card in the database (named only when the user may open it) or of an earlier row of
- * the same file.
+ * birth date, of a card in the database the user may open or of an earlier row of the same file (cards
+ * the user may not open are never told of: server/imports/duplicates.ts).
  */
-export type DuplicateHit = {reason: 'idNumber' | 'phone' | 'name'} & (
-  {row: number} | {profileID: string; name: string} | {hidden: true}
-);
+export type DuplicateHit = {reason: 'idNumber' | 'phone' | 'name'} & ({row: number} | {profileID: string; name: string});
 
 /**
  * A row's verdict: valid; incomplete (all it lacks is required details: it may come in as a temporary

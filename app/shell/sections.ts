@@ -58,6 +58,8 @@ export type Section = {
   orRole?: Role;
   /** Another permission that opens it (the Excel import's importProfiles, for a file of one row). */
   orPermission?: Permission;
+  /** A permission it needs besides (the Excel import: editTickets, as it makes cards; permissions/imports.ts). */
+  alsoPermission?: Permission;
   /** Only this role opens it, whatever permissions others hold (the system status: administrators). */
   onlyRole?: Role;
   feature?: Extract<SiteKey, 'ideaBank'>;
@@ -118,6 +120,7 @@ export const SECTIONS = [
     icon: FileUp,
     permission: 'importProfilesFromExcel',
     orPermission: 'importProfiles',
+    alsoPermission: 'editTickets',
     built: true,
   },
   {
@@ -126,6 +129,7 @@ export const SECTIONS = [
     icon: Sheet,
     permission: 'importProfilesFromExcel',
     orPermission: 'importProfiles',
+    alsoPermission: 'editTickets',
     built: true,
   },
   // Excel exports (issue 16): what the user may see, streamed on the server, followed live to the download.
@@ -191,11 +195,12 @@ export type BuiltSectionPath = Exclude<Extract<(typeof SECTIONS)[number], {built
 export const sectionAt = (path: SectionPath): Section => SECTIONS.find(s => s.path === path)!;
 
 /**
- * Whether this user may open the section: its only role, if it has one; its permission (admins hold all),
- * or its other permission or role.
+ * Whether this user may open the section: its only role, if it has one; the permission it needs besides;
+ * its permission (admins hold all), or its other permission or role.
  */
 export const mayOpen = (section: Section, ctx: AuthContext): boolean =>
   (section.onlyRole === undefined || ctx.role === section.onlyRole) &&
+  (section.alsoPermission === undefined || can(ctx, section.alsoPermission)) &&
   (!section.permission ||
     can(ctx, section.permission) ||
     (section.orPermission !== undefined && can(ctx, section.orPermission)) ||

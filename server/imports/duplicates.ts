@@ -13,8 +13,10 @@ import type {CardDetails} from '../../app/tables/profiles.ts';
  * Possible duplicates of a file's rows (issue 16), by the very keys the new-card screen's check uses
  * (server/candidates/duplicates.ts): the same ID number, one of the card's own numbers in E.164 (the
  * candidate's and the parents'), or the same folded name with the same birth date. Against every card
- * in the database, also those the user may not open (only the reason is told of those, never the
- * name), and against the file's earlier rows.
+ * in the database and against the file's earlier rows. Of the cards the user may not open nothing is
+ * told, not even that one matches (issue 33: a file of guessed ID numbers is no oracle); an ID number
+ * taken by such a card is refused when the import writes the row, as the card form's save refuses it
+ * (server/imports/runner.ts). Only the access log counts them.
  */
 export type RowKeys = {row: number; idNumber: string | null; phones: string[]; nameKey: string};
 
@@ -33,12 +35,11 @@ const CHUNK = 5000;
 const chunks = <T>(items: readonly T[]) =>
   Array.from({length: Math.ceil(items.length / CHUNK)}, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** Each row's hits among the cards in the database. */
-export async function databaseDuplicates(
-  sql: Sql,
-  ctx: AuthContext,
-  rows: readonly RowKeys[],
-): Promise<Map<number, DuplicateHit[]>> {
+/** One row's lookup in the database: the hits the user is told of, and how many cards matched in all (for the access log). */
+export type RowLookup = {told: DuplicateHit[]; matches: number};
+
+/** Each row's lookup among the cards in the database (rows that matched no card are absent). */
+export async function databaseDuplicates(sql: Sql, ctx: AuthContext, rows: readonly RowKeys[]): Promise<Map<number, RowLookup>> {
   const ids = [...new Set(rows.flatMap(r => (r.idNumber ? [r.idNumber] : [])))];
   const phones = [...new Set(rows.flatMap(r => r.phones))];
   const dates = [...new Set(rows.map(r => birthDateOf(r.nameKey)))];
@@ -85,13 +86,11 @@ export async function databaseDuplicates(
       const seen = new Set<string>();
       const told = hits.flatMap((h): DuplicateHit[] => {
         const name = visible.get(h.id);
-        // A card the user may not open: the reason once, never which card.
-        const key = name === undefined ? `hidden:${h.reason}` : `${h.id}:${h.reason}`;
-        if (seen.has(key)) return [];
-        seen.add(key);
-        return [name === undefined ? {reason: h.reason, hidden: true} : {reason: h.reason, profileID: h.id, name}];
+        if (name === undefined || seen.has(`${h.id}:${h.reason}`)) return [];
+        seen.add(`${h.id}:${h.reason}`);
+        return [{reason: h.reason, profileID: h.id, name}];
       });
-      return [row, told];
+      return [row, {told, matches: new Set(hits.map(h => h.id)).size}];
     }),
   );
 }

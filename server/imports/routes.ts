@@ -63,19 +63,20 @@ const ROW_WHERE: Record<RowFilter, string> = {
  *   POST  /api/imports/:id/start         {database, temporary} → 202 {ok}
  *   POST  /api/imports/:id/cancel        → {ok}
  *   GET   /api/imports/:id/report        ?locale= → the error report (.xlsx)
- * Every route needs importProfilesFromExcel or importProfiles (a file of one row with importProfiles
- * alone: 403 singleRowOnly); a job's rows, choices and report are its creator's (404 to anyone else);
+ * Every route needs editTickets and importProfilesFromExcel or importProfiles (a file of one row with importProfiles
+ * alone: 403 singleRowOnly); a preview, and a row fix, is one of the user's duplicate lookups (the
+ * new-card screen's limit, server/auth/rate-limit.ts: 429 tooManyRequests once used up); a job's rows, choices and report are its creator's (404 to anyone else);
  * writes are refused in maintenance. The job's counts and progress are read through Zero (imports.job).
  * Incomplete rows (issue 31) lack only required details: they come in as temporary cards, which needs
  * the database's temporary permission. A file's rows are kept KEEP_ROWS_DAYS after the import ends (then the report answers 404
  * reportExpired); an import cancelled before it started forgets them at once.
  */
-export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
+export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql, allowLookup: (userID: string) => Promise<boolean>) {
   const guard: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const session = c.get('session');
     if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');
     if (!mayImport(session.ctx))
-      return fail(c, 403, 'forbidden', 'This needs the importProfilesFromExcel or importProfiles permission');
+      return fail(c, 403, 'forbidden', 'This needs editTickets and importProfilesFromExcel or importProfiles');
     if (c.req.method !== 'GET') {
       const [site] = await sql<{maintenance: boolean}[]>`SELECT maintenance FROM site_setting WHERE id = 'site'`;
       if (site && isShutOut(site.maintenance, session.ctx)) return fail(c, 503, 'maintenance', 'The site is in maintenance');
@@ -159,6 +160,7 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
         {field: 'mapping', message: 'invalidInput'},
       ]);
     }
+    if (!(await allowLookup(ctxOf(c).userID))) return fail(c, 429, 'tooManyRequests', 'Too many lookups; try again later');
     const [checking] = await sql<{id: string}[]>`
       UPDATE import_job SET status = 'checking', mapping = ${sql.json(body.mapping)}, format_id = ${body.formatID ?? null},
              fills = ${sql.json(body.fills)}, date_order = ${body.dateOrder}, updated_at = now()
@@ -178,7 +180,10 @@ export function mountImportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     if (Object.keys(body.cells ?? {}).some(column => Number(column) >= job.headers.length)) {
       return fail(c, 400, 'invalidInput', 'No such column', [{field: 'cells', message: 'invalidInput'}]);
     }
-    const result = await patchRow(sql, ctxOf(c), job, rowNumber, body);
+    // A fixed row is looked up again: one lookup, as on the new-card screen.
+    if (body.cells && !(await allowLookup(ctxOf(c).userID)))
+      return fail(c, 429, 'tooManyRequests', 'Too many lookups; try again later');
+    const result = await patchRow(sql, ctxOf(c), job, rowNumber, body, clientIP(c));
     if (result === 'notFound') return fail(c, 404, 'notFound', 'No such row');
     if (result === 'mayNotImport') {
       return fail(c, 409, 'mayNotImport', 'A row with problems, or whose ID number is taken, cannot be imported', [

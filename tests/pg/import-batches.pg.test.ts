@@ -23,7 +23,7 @@ let cookie: string;
 beforeAll(async () => {
   api = await startTestApi(sql);
   client = importClient(api, sql);
-  importer = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
+  importer = await makeUser(sql, 'shadchan', ['editTickets', 'importProfilesFromExcel']);
   cookie = await client.signIn(importer.userID);
 });
 afterAll(async () => {

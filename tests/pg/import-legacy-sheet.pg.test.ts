@@ -36,8 +36,8 @@ const upload = async (cookie: string, office: number) =>
 beforeAll(async () => {
   api = await startTestApi(sql);
   client = importClient(api, sql);
-  importer = await makeUser(sql, 'shadchan', ['importProfilesFromExcel', 'temporaryGeneralDatabase']);
-  withoutTemporary = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
+  importer = await makeUser(sql, 'shadchan', ['editTickets', 'importProfilesFromExcel', 'temporaryGeneralDatabase']);
+  withoutTemporary = await makeUser(sql, 'shadchan', ['editTickets', 'importProfilesFromExcel']);
 });
 afterAll(async () => {
   await api.close();

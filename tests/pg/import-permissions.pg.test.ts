@@ -35,10 +35,10 @@ const sheet = (rows: number) => {
 beforeAll(async () => {
   api = await startTestApi(sql);
   client = importClient(api, sql);
-  many = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
-  single = await makeUser(sql, 'shadchan', ['importProfiles']);
+  many = await makeUser(sql, 'shadchan', ['editTickets', 'importProfilesFromExcel']);
+  single = await makeUser(sql, 'shadchan', ['editTickets', 'importProfiles']);
   none = await makeUser(sql, 'coordinator'); // edits profiles, imports nothing
-  otherImporter = await makeUser(sql, 'shadchan', ['importProfilesFromExcel']);
+  otherImporter = await makeUser(sql, 'shadchan', ['editTickets', 'importProfilesFromExcel']);
   for (const user of [many, single, none, otherImporter]) cookies.set(user.userID, await client.signIn(user.userID));
 });
 afterAll(async () => {
