@@ -9,9 +9,9 @@ import {chatCreateSchema, chatReadSchema, chatSendSchema, type ChatCreate, type 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 
 /**
- * A conversation the user is a member of (and may see its card), or notFound: a refusal reveals none.
- * The rule reads rows the browser may not hold (a card's chosen viewers, say), so the server decides;
- * in the browser the write is only optimistic, and the server's refusal takes it back.
+ * A conversation the user is a member of, or notFound: a refusal reveals none. The server decides (the
+ * browser may not hold the conversation yet); in the browser the write is only optimistic, and the
+ * server's refusal takes it back.
  */
 async function assertMember(tx: Transaction, ctx: AuthContext, chatID: string) {
   if (tx.location !== 'server') return;

@@ -88,7 +88,6 @@ const MESSAGES: Record<string, () => string> = {
   noFieldMapped: m.import_error_no_field,
   // Chats (issue 17): whom a conversation is with.
   chooseMembers: m.chats_error_choose_members,
-  chatMemberCannotSeeCard: m.chats_error_member_cannot_see_card,
   // Staff pages (issue 17): a page's text too long or not the editor's, or saved meanwhile by another.
   pageTooLarge: m.pages_error_too_large,
   pageContentInvalid: m.pages_error_content_invalid,
