@@ -4,6 +4,7 @@ import {pathToFileURL} from 'node:url';
 import Database from '@rocicorp/zero-sqlite3';
 import {ROOT} from '../config.ts';
 import type {Kept} from './keeper.ts';
+import {zeroCacheBundle} from './zero-bundle.ts';
 import {httpOK, logLine, startChild, waitUntil, whenReady, type Managed} from './supervisor.ts';
 
 /** What every zero-cache of one stack shares: the environment (upstream, API URLs, app id …) and where it may reach itself. */
@@ -16,7 +17,7 @@ export type ZeroCacheBase = {env: NodeJS.ProcessEnv; reach: string; signal?: Abo
  */
 export const viewSyncerPort = (zeroPort: number, i: number) => zeroPort + 10 + 5 * i;
 
-function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
+function startZeroCache(base: ZeroCacheBase, cli: string, env: NodeJS.ProcessEnv): Managed {
   return startChild(
     'zero',
     process.execPath,
@@ -24,15 +25,15 @@ function startZeroCache(base: ZeroCacheBase, env: NodeJS.ProcessEnv): Managed {
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/listen-privately.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/socket-handoff.mjs'))}`,
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/client-group-gate.mjs'))}`,
-      // OpenTelemetry's SDK is not loaded when no exporter is configured (each worker starts ~0.9 s sooner).
-      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/without-otel.mjs'))}`,
+      // Packages of features left off (OpenTelemetry, telemetry, JWT auth, CloudEvents) are not loaded: each worker starts sooner.
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/stand-ins.mjs'))}`,
       // The sync worker's replica connections get a small page cache (KESHER_ZERO_REPLICA_CACHE_KIB).
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/replica-page-cache.mjs'))}`,
       // Idle unless KESHER_ZERO_RECYCLE_SYNCER_MB is set: drains zero-cache for a restart before a sync worker reaches it.
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/recycle-syncer.mjs'))}`,
       // Idle unless KESHER_ZERO_PROBE_DIR is set (the bench's soak): memory samples on SIGUSR2.
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/memory-probe.mjs'))}`,
-      path.join(ROOT, 'node_modules/@rocicorp/zero/out/zero/src/cli.js'),
+      cli,
     ],
     {
       cwd: ROOT,
@@ -76,9 +77,10 @@ export async function startZeroCaches(
   keep: (name: string, label: 'zero', start: () => Promise<Kept>) => Promise<void>,
 ): Promise<{syncURLs: string[]}> {
   mkdirSync(path.dirname(opts.replicaFile), {recursive: true});
+  const cli = await zeroCacheBundle(line => logLine('zero', line));
   /** Starts one zero-cache and waits until it serves (a new replica's initial sync can take minutes). */
   const serving = (what: string, port: number, env: NodeJS.ProcessEnv, timeoutMs: number) => () => {
-    const zero = startZeroCache(base, {ZERO_PORT: String(port), ...env});
+    const zero = startZeroCache(base, cli, {ZERO_PORT: String(port), ...env});
     const ready = httpOK(`http://${base.reach}:${port}/`);
     return whenReady(zero, () => waitUntil(what, ready, zero.child, base.signal, timeoutMs));
   };
