@@ -1,7 +1,16 @@
 import type {Context} from 'hono';
-import {FILE_RULES, detectFileType, isFileKind, safeFileName, type FileType} from '../../app/candidates/card/files.ts';
+import {
+  FILE_RULES,
+  FILE_TYPES,
+  MAX_IMAGE_PIXELS,
+  detectFileType,
+  isFileKind,
+  safeFileName,
+  type FileType,
+} from '../../app/candidates/card/files.ts';
 import type {FileKind} from '../../zero-schema.ts';
 import {fail} from '../http/body.ts';
+import {isImageType, reencodeImage} from './images.ts';
 import type {FileStorage} from './storage.ts';
 
 /**
@@ -16,8 +25,10 @@ export type Upload = {kind: FileKind; bytes: Uint8Array; type: FileType; name: s
 
 /**
  * The file of a multipart form {file, kind} once it passes its kind's rules (FILE_RULES: size, and the
- * type its bytes' signature shows, never the declared one), or the refusal: 400 invalidInput (no form,
- * no file, a kind not among `kinds`), 413 fileTooLarge, 415 fileType.
+ * type its bytes' signature shows, never the declared one), an image re-encoded (images.ts: no metadata,
+ * a photo a JPEG of bounded size), or the refusal: 400 invalidInput (no form, no file, a kind not among
+ * `kinds`), 413 fileTooLarge, 415 fileType, 413 imageTooLarge (too many pixels), 415 imageUnreadable
+ * (the signature of an image, but not one that decodes).
  */
 export async function readUpload(c: Context, kinds: readonly FileKind[]): Promise<Upload | Response> {
   let form: FormData;
@@ -35,12 +46,20 @@ export async function readUpload(c: Context, kinds: readonly FileKind[]): Promis
   if (file.size > rule.maxBytes) {
     return fail(c, 413, 'fileTooLarge', `A ${kind} may be at most ${rule.maxBytes / 1024 / 1024} MB`);
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectFileType(bytes);
-  if (!type || !rule.types.includes(type)) {
+  const original = new Uint8Array(await file.arrayBuffer());
+  const detected = detectFileType(original);
+  if (!detected || !rule.types.includes(detected)) {
     return fail(c, 415, 'fileType', `A ${kind} must be one of: ${rule.types.join(', ')}`);
   }
-  return {kind, bytes, type, name: safeFileName(file.name, type)};
+  const image = isImageType(detected) ? await reencodeImage(original, detected, kind) : {bytes: original, type: detected};
+  if (image === 'imageTooLarge') {
+    return fail(c, 413, 'imageTooLarge', `An image may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  }
+  if (image === 'imageUnreadable') return fail(c, 415, 'imageUnreadable', `This is not a readable ${detected} image`);
+  // The name keeps the original's, with the extension of what is stored ("me.png" stored as a JPEG: "me.jpg").
+  const named = safeFileName(file.name, detected);
+  const name = image.type === detected ? named : `${named.slice(0, named.lastIndexOf('.'))}.${FILE_TYPES[image.type][0]}`;
+  return {kind, bytes: image.bytes, type: image.type, name};
 }
 
 /**

@@ -95,7 +95,7 @@ test('upload a photo and documents on a card: the photo heads the card, the list
   const cardID = page.url().split('/').at(-1)!;
   expect((await sql`SELECT name FROM profile_file WHERE profile_id = ${cardID} ORDER BY name`).map(r => r.name)).toEqual([
     'קורות חיים.pdf',
-    'שרה.png',
+    'שרה.jpg', // every photo is stored re-encoded as a JPEG (server/files/images.ts)
   ]);
   await sql.end();
 });

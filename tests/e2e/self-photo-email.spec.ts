@@ -65,7 +65,8 @@ test('a candidate uploads, replaces and removes their photo; the shadchan’s op
   await expect(shadchan.getByTestId('card-photo')).toBeVisible();
   expect(await shownFileID(shadchan, 'card-photo')).toBe(first);
   await expect(shadchan.getByTestId('files-photo-block')).toContainText('המועמד/ת');
-  await expect(shadchan.getByTestId('history-entry').first()).toContainText('אני.png');
+  // Stored re-encoded as a JPEG, as every photo is (server/files/images.ts), and named so.
+  await expect(shadchan.getByTestId('history-entry').first()).toContainText('אני.jpg');
   await expect(shadchan.getByTestId('history-author').first()).toHaveText('המועמד/ת');
 
   // A new photo replaces it, there too.

@@ -102,13 +102,14 @@ async function uploaded(user: AuthContext, profileID: string, kind: string, byte
 
 describe('upload', () => {
   test('a photo and a document are stored with the type their bytes show and a safe name', async () => {
+    // A photo is re-encoded as a JPEG (server/files/images.ts; tests/pg/hostile-uploads.pg.test.ts), named so.
     const photo = await uploaded(uploader, card, 'photo', PNG, 'C:\\Users\\me\\תמונה\u202Egnp.exe');
-    expect(photo).toMatchObject({mime: 'image/png', size: PNG.length, name: 'תמונהgnp.exe.png'});
+    expect(photo).toMatchObject({mime: 'image/jpeg', name: 'תמונהgnp.exe.jpg'});
     // The declared type is ignored: these PDF bytes come in claiming to be a PNG.
     const doc = await uploaded(uploader, card, 'document', PDF, 'קורות חיים.pdf');
     expect(doc).toMatchObject({mime: 'application/pdf', name: 'קורות חיים.pdf'});
     expect(await rowsOf(card)).toEqual([
-      {id: photo.id, kind: 'photo', name: photo.name, mime: 'image/png', size: PNG.length},
+      {id: photo.id, kind: 'photo', name: photo.name, mime: 'image/jpeg', size: photo.size},
       {id: doc.id, kind: 'document', name: 'קורות חיים.pdf', mime: 'application/pdf', size: PDF.length},
     ]);
     expect(Buffer.from((await storage.get(doc.id))!)).toEqual(PDF);

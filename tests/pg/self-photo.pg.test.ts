@@ -32,7 +32,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+// A real 1×1 JPEG: every photo is decoded and re-encoded as a JPEG (server/files/images.ts).
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR8eHR0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 const MB = 1024 * 1024;
@@ -89,18 +93,19 @@ describe('the candidate’s photo', () => {
     const first = await upload(cookie, PNG, 'אני.png');
     expect(first.status).toBe(201);
     const {photo} = (await first.json()) as {photo: {id: string; name: string; size: number}};
-    expect(photo).toMatchObject({name: 'אני.png', size: PNG.length});
+    // Re-encoded as a JPEG, as every photo is, and named so.
+    expect(photo).toMatchObject({name: 'אני.jpg'});
     expect(await filesOf(t.id)).toEqual([
-      {id: photo.id, kind: 'photo', name: 'אני.png', mime: 'image/png', uploaded_by: null, by_candidate: true},
+      {id: photo.id, kind: 'photo', name: 'אני.jpg', mime: 'image/jpeg', uploaded_by: null, by_candidate: true},
     ]);
     expect((await b.get('/api/peoples/self-update')).body).toMatchObject({revision: 1, photo});
 
     // The bytes come back to the candidate, with the staff route's headers.
     const shown = await read(cookie, photo.id);
     expect(shown.status).toBe(200);
-    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.headers.get('content-type')).toBe('image/jpeg');
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await shown.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await shown.arrayBuffer()).length).toBe(photo.size);
     expect((await read(cookie, photo.id, {'if-none-match': `"${photo.id}"`})).status).toBe(304);
 
     // A new photo replaces the old one, rows and bytes.
@@ -118,8 +123,8 @@ describe('the candidate’s photo', () => {
     expect((await remove(cookie)).status).toBe(404);
 
     expect(await historyOf(t.id)).toEqual([
-      {revision: 1, field: 'photo', user_id: null, by_candidate: true, old_value: null, new_value: 'אני.png'},
-      {revision: 2, field: 'photo', user_id: null, by_candidate: true, old_value: 'אני.png', new_value: 'חדשה.jpg'},
+      {revision: 1, field: 'photo', user_id: null, by_candidate: true, old_value: null, new_value: 'אני.jpg'},
+      {revision: 2, field: 'photo', user_id: null, by_candidate: true, old_value: 'אני.jpg', new_value: 'חדשה.jpg'},
       {revision: 3, field: 'photo', user_id: null, by_candidate: true, old_value: 'חדשה.jpg', new_value: null},
     ]);
     // Every read in the access log: no staff user, the candidate's ticket, the file.
@@ -176,7 +181,7 @@ describe('the candidate’s photo', () => {
     const res = await upload(theirs.cookie, PNG, 'theirs.png');
     const {photo} = (await res.json()) as {photo: {id: string}};
     expect((await read(mine.cookie, photo.id)).status).toBe(404);
-    await upload(mine.cookie, JPEG, 'mine.jpg');
+    expect((await upload(mine.cookie, JPEG, 'mine.jpg')).status).toBe(201);
     expect((await filesOf(theirs.t.id)).map(f => f.id)).toEqual([photo.id]);
     expect((await historyOf(theirs.t.id)).length).toBe(1);
     expect(await readsOf(mine.t.id)).toEqual([{user_id: null, result: 'not-found', detail: {fileID: photo.id, candidate: true}}]);

@@ -5,7 +5,7 @@ import type {FileKind} from '../../../zero-schema.ts';
 import {currentLocale} from '../../i18n.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import {Button} from '../../ui/controls.tsx';
-import {FILE_RULES, MAX_DOCUMENTS_PER_CARD, acceptFor, detectFileType, formatFileSize} from './files.ts';
+import {FILE_RULES, MAX_DOCUMENTS_PER_CARD, MAX_IMAGE_PIXELS, acceptFor, detectFileType, formatFileSize} from './files.ts';
 import * as m from '../../paraglide/messages.js';
 
 /**
@@ -41,6 +41,11 @@ export async function fileCallProblem(
   if (code === 'fileTooLarge') return tooLarge(kind);
   if (code === 'fileType') return wrongType(kind);
   if (code === 'tooManyFiles') return tooManyFiles();
+  // An image the server could not decode, or one with too many pixels (server/files/images.ts).
+  if (code === 'imageUnreadable') return m.files_error_image_unreadable();
+  if (code === 'imageTooLarge') {
+    return m.files_error_image_pixels({max: new Intl.NumberFormat(currentLocale()).format(MAX_IMAGE_PIXELS / 1_000_000)});
+  }
   const own = refusalText?.(code);
   if (own) return own;
   const known = errorCodeOf({code});

@@ -37,6 +37,12 @@ export const FILE_RULES: Record<FileKind, {maxBytes: number; types: readonly Fil
   },
 };
 
+/**
+ * The most pixels an uploaded image may have (the server refuses more, imageTooLarge, before decoding
+ * it): 50 megapixels is more than a phone's photo, and a decompression bomb declares far more.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 /** Documents one card may hold (a new photo replaces the old one): the server refuses more (tooManyFiles). */
 export const MAX_DOCUMENTS_PER_CARD = 40;
 
