@@ -1,5 +1,6 @@
 import {createWriteStream} from 'node:fs';
 import ExcelJS from 'exceljs';
+import {defused} from './formulas.ts';
 
 /**
  * How a column's cells are written: dates as real date cells shown DD-MM-YYYY (spec §9), moments with
@@ -60,7 +61,8 @@ function cell(kind: CellKind, value: CellValue): string | number | Date | null {
     case 'number':
       return typeof value === 'number' ? value : Number(value);
     default:
-      return String(value).replace(NOT_XML, '').slice(0, CELL_MAX);
+      // Text is never a formula (formulas.ts).
+      return defused(String(value).replace(NOT_XML, '')).slice(0, CELL_MAX);
   }
 }
 

@@ -4,6 +4,7 @@ import {reportHeaders, reportSheetName, whyNotImported} from '../../app/imports/
 import type {PreviewRow} from '../../app/imports/schema.ts';
 import type {Locale} from '../../zero-schema.ts';
 import type {Sql} from '../db/sql.ts';
+import {defused} from '../exports/formulas.ts';
 import type {ImportJobRow} from './jobs.ts';
 import {inLocale} from '../i18n/locale.ts';
 
@@ -23,7 +24,8 @@ export function errorReport(sql: Sql, job: ImportJobRow, locale: Locale): Readab
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({stream: out, useStyles: true, useSharedStrings: false});
   void inLocale(locale, async () => {
     const sheet = workbook.addWorksheet(reportSheetName(), {views: [{rightToLeft: locale === 'he'}]});
-    const header = sheet.addRow(reportHeaders(job.headers));
+    // The file's own headers and cells are text, never formulas (server/exports/formulas.ts).
+    const header = sheet.addRow(reportHeaders(job.headers.map(defused)));
     header.font = {bold: true};
     header.commit();
     const cursor = sql<ReportRow[]>`
@@ -31,7 +33,7 @@ export function errorReport(sql: Sql, job: ImportJobRow, locale: Locale): Readab
       WHERE job_id = ${job.id} AND outcome IS DISTINCT FROM 'imported'
       ORDER BY row_number`.cursor(REPORT_BATCH);
     for await (const rows of cursor) {
-      for (const row of rows) sheet.addRow([row.row_number, ...row.cells, whyNotImported(row)]).commit();
+      for (const row of rows) sheet.addRow([row.row_number, ...row.cells.map(defused), whyNotImported(row)]).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -1,13 +1,12 @@
+import {defused} from '../exports/formulas.ts';
+
 /**
- * One CSV line (RFC 4180, CRLF): every value quoted, quotes doubled. A value a spreadsheet would run as
- * a formula (=, @, or + and - before something that is not a digit) gets a leading apostrophe, so an
- * exported name or email cannot execute in Excel; phone numbers such as +97250… stay as they are.
+ * One CSV line (RFC 4180, CRLF): every value quoted, quotes doubled, and none a spreadsheet would run
+ * as a formula (server/exports/formulas.ts).
  */
 export function csvLine(values: ReadonlyArray<string | null | undefined>): string {
   return values.map(value => `"${defused(value ?? '').replaceAll('"', '""')}"`).join(',') + '\r\n';
 }
-
-const defused = (value: string) => (/^([=@\t\r]|[+-][^\d])/.test(value) ? `'${value}` : value);
 
 const israelTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Jerusalem',
