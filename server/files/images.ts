@@ -27,12 +27,24 @@ const FORMATS: Partial<Record<FileType, string>> = {'image/jpeg': 'jpeg', 'image
 export const isImageType = (type: FileType) => type in FORMATS;
 
 /**
+ * One image at a time: a 48-megapixel scan takes about 300 MB and a core while it is written, so a burst
+ * of large uploads waits its turn rather than decoding side by side on a two-core server.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
  * An accepted upload of an image type, re-encoded: a photo becomes a JPEG of at most MAX_PHOTO_SIDE
  * (transparency on white, as the card shows it); an image among the documents (a scan) keeps its type
  * and size, since its detail is the point. The refusal when the bytes are not a whole image of the type
  * their signature shows (imageUnreadable) or hold too many pixels (imageTooLarge).
  */
-export async function reencodeImage(bytes: Uint8Array, type: FileType, kind: FileKind): Promise<Reencoded | ImageRefusal> {
+export function reencodeImage(bytes: Uint8Array, type: FileType, kind: FileKind): Promise<Reencoded | ImageRefusal> {
+  const turn = queue.then(() => reencode(bytes, type, kind));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function reencode(bytes: Uint8Array, type: FileType, kind: FileKind): Promise<Reencoded | ImageRefusal> {
   // The header only, without the pixel limit, so a bomb is told apart from a broken file.
   const header = await sharp(bytes, {limitInputPixels: false})
     .metadata()
@@ -49,10 +61,10 @@ export async function reencodeImage(bytes: Uint8Array, type: FileType, kind: Fil
       ? image
           .resize({width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true})
           .flatten({background: '#ffffff'})
-          .jpeg({quality: 85, mozjpeg: true})
+          .jpeg({quality: 85})
       : type === 'image/png'
         ? image.png({compressionLevel: 9})
-        : image.jpeg({quality: 90, mozjpeg: true});
+        : image.jpeg({quality: 90});
   try {
     // sharp converts to sRGB by the input's profile and writes no metadata unless asked (keepExif,
     // withMetadata, keepIccProfile…): none is asked. A grey scan stays grey.
