@@ -2,6 +2,7 @@ import {nanoid} from 'nanoid';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
 import type {AuthContext} from '../../permissions/context.ts';
+import {MAX_FREE_ITEMS} from '../../app/candidates/search/free-conditions.ts';
 import {FILTER_EXAMPLES} from '../../server/bench/filter-examples.ts';
 import {countCandidates} from '../../server/candidates/count.ts';
 import {connect} from '../../server/db/sql.ts';
@@ -18,7 +19,7 @@ import type {FilterSet} from '../../app/tables/saved-searches.ts';
  * so cards of other test files running alongside never count.
  */
 const sql = connect(inject('databaseURL'));
-const {db} = serverSide(sql);
+const {db, mutate} = serverSide(sql);
 let api: Awaited<ReturnType<typeof startTestApi>>;
 
 const DAY = 86_400_000;
@@ -354,6 +355,28 @@ describe('free filtering', () => {
     ]) {
       const res = await f.post('/api/candidates/count', {filters: {free: {join: 'and', items: [item]}}});
       expect(res.status, JSON.stringify(item)).toBe(400);
+    }
+  });
+
+  test(`at most ${MAX_FREE_ITEMS} conditions and groups in all: the live list, the count and a saved search refuse more`, async () => {
+    // Each group within the builder's own limits (20 items, three deep), the whole far beyond the cap.
+    const height = {field: 'height', op: 'gte', value: 150} as const;
+    const leaf = {join: 'or' as const, items: Array.from({length: 20}, () => height)};
+    const huge: FilterSet = {free: {join: 'and', items: Array.from({length: 20}, () => ({join: 'and' as const, items: [leaf]}))}};
+    // Two groups of 13 and two more conditions: 30 items; one more condition in a group makes 31.
+    const heights = (n: number) => ({join: 'and' as const, items: Array.from({length: n}, () => height)});
+    const atCap: FilterSet = {free: {join: 'and', items: [heights(13), heights(13), height, height]}};
+    const overCap: FilterSet = {free: {join: 'and', items: [heights(13), heights(14), height, height]}};
+    expect(await found(scoped(atCap), free)).toEqual(['c1', 'c2']);
+    for (const filters of [huge, overCap]) {
+      expect(() => queries.candidates.list.fn({args: {filters, limit: 50}, ctx: free})).toThrow(/freeTooLarge/);
+      const f = browser(api.app);
+      await f.post('/api/dev/sign-in', {userID: free.userID});
+      expect((await f.post('/api/candidates/count', {filters})).status).toBe(400);
+      const id = `s-${nanoid(8)}`;
+      const saving = {id, title: 'גדול מדי', filters, sort: 'name', dir: 'asc', view: 'list', shared: false, pin: false};
+      await expect(mutate(free, 'savedSearches.create', saving)).rejects.toMatchObject({details: {code: 'invalidInput'}});
+      expect(await sql`SELECT id FROM saved_search WHERE id = ${id}`).toEqual([]);
     }
   });
 });

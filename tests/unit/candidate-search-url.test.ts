@@ -1,6 +1,8 @@
 import {describe, expect, test} from 'vitest';
 import {defaultParseSearch, defaultStringifySearch} from '@tanstack/react-router';
 import {homeSearchOf} from '../../app/candidates/search/url.ts';
+import * as m from '../../app/paraglide/messages.js';
+import {MAX_FREE_ITEMS, freeItemCount} from '../../app/candidates/search/free-conditions.ts';
 import {draftOf, freeOf, newCondition, newGroup} from '../../app/candidates/search/free-draft.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
@@ -91,6 +93,16 @@ describe('the free filter builder’s draft', () => {
     expect('errors' in result && [...result.errors.keys()].sort()).toEqual(
       [height.key, blank.key, onlyQuotes.key, empty.key].sort(),
     );
+  });
+
+  test(`the draft counts its conditions and groups; beyond ${MAX_FREE_ITEMS} it is refused as a whole`, () => {
+    const height = () => ({...newCondition(), field: 'height', op: 'gte' as const, value: '170'});
+    const group = (n: number) => newGroup(Array.from({length: n}, height));
+    const atCap = newGroup([group(13), group(13), height(), height()]);
+    expect(freeItemCount(atCap)).toBe(MAX_FREE_ITEMS);
+    expect(freeOf(atCap)).toHaveProperty('free');
+    const over = newGroup([group(13), group(14), height(), height()]);
+    expect(freeOf(over)).toEqual({errors: new Map([[over.key, m.free_error_too_many({max: MAX_FREE_ITEMS})]])});
   });
 
   test('a tree reopens as the draft it came from', () => {

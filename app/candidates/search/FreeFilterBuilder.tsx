@@ -5,6 +5,7 @@ import {focusFirstInvalid} from '../../lib/field-errors.ts';
 import {Button, Select, TextInput} from '../../ui/controls.tsx';
 import {Dialog} from '../../ui/Dialog.tsx';
 import {OPTIONS} from '../card/fields.ts';
+import {MAX_FREE_ITEMS, freeItemCount} from './free-conditions.ts';
 import {FREE_FIELDS, operatorsFor} from './free-fields.ts';
 import {
   MAX_DEPTH,
@@ -39,6 +40,8 @@ const OPERATOR_LABEL: Record<FreeCondition['op'], () => string> = {
 
 type Editing = {
   errors: Map<string, string>;
+  /** Conditions and groups the whole draft holds: none is added beyond MAX_FREE_ITEMS. */
+  total: number;
   communities: readonly FilterOption[];
   change: (key: string, next: DraftGroup | DraftCondition | undefined) => void;
 };
@@ -104,7 +107,7 @@ export function FreeFilterBuilder({
           apply();
         }}
       >
-        <GroupEditor group={draft} depth={1} editing={{errors, communities, change}} />
+        <GroupEditor group={draft} depth={1} editing={{errors, total: freeItemCount(draft), communities, change}} />
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           {free ? (
             <Button
@@ -132,6 +135,8 @@ export function FreeFilterBuilder({
 function GroupEditor({group, depth, editing}: {group: DraftGroup; depth: number; editing: Editing}) {
   const error = editing.errors.get(group.key);
   const full = group.items.length >= MAX_ITEMS;
+  // A new group comes with its first condition: two items.
+  const capped = {condition: editing.total + 1 > MAX_FREE_ITEMS, group: editing.total + 2 > MAX_FREE_ITEMS};
   return (
     <div
       className={clsx('space-y-3', depth > 1 && 'rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200')}
@@ -179,7 +184,7 @@ function GroupEditor({group, depth, editing}: {group: DraftGroup; depth: number;
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          disabled={full}
+          disabled={full || capped.condition}
           onClick={() => editing.change(group.key, {...group, items: [...group.items, newCondition()]})}
           data-testid="free-add-condition"
         >
@@ -189,7 +194,7 @@ function GroupEditor({group, depth, editing}: {group: DraftGroup; depth: number;
         {depth < MAX_DEPTH && (
           <Button
             variant="secondary"
-            disabled={full}
+            disabled={full || capped.group}
             onClick={() => editing.change(group.key, {...group, items: [...group.items, newGroup()]})}
             data-testid="free-add-group"
           >
@@ -198,6 +203,11 @@ function GroupEditor({group, depth, editing}: {group: DraftGroup; depth: number;
           </Button>
         )}
       </div>
+      {depth === 1 && capped.group && (
+        <p className="text-sm text-slate-500" data-testid="free-cap-hint">
+          {m.free_error_too_many({max: MAX_FREE_ITEMS})}
+        </p>
+      )}
     </div>
   );
 }

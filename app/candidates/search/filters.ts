@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {DATE_RANGES} from '../../lib/date-ranges.ts';
 import {MAX_AGE, MIN_AGE} from '../../lib/dates.ts';
-import {freeConditionIssue} from './free-conditions.ts';
+import {MAX_FREE_ITEMS, freeConditionIssue, freeItemCount} from './free-conditions.ts';
 import {ACTIVITY_RECENCY, FREE_OPERATORS, SORT_KEYS, type FreeGroup} from '../../tables/saved-searches.ts';
 
 /**
@@ -34,7 +34,11 @@ const freeCondition = v.pipe(
     if (issue) addIssue({message: issue});
   }),
 );
-/** Groups nest at most three deep and hold at most 20 items each: a URL stays a URL. */
+/**
+ * Groups nest at most three deep and hold at most 20 items each (a URL stays a URL), and the whole tree
+ * at most MAX_FREE_ITEMS conditions and groups (checked wherever a filter set is: the list query, the
+ * REST count, saved searches).
+ */
 const freeGroupAt = (depth: number): v.GenericSchema<FreeGroup> =>
   v.object({
     join: v.picklist(['and', 'or']),
@@ -43,7 +47,10 @@ const freeGroupAt = (depth: number): v.GenericSchema<FreeGroup> =>
       v.maxLength(20),
     ),
   }) as v.GenericSchema<FreeGroup>;
-export const freeGroupSchema = freeGroupAt(1);
+export const freeGroupSchema = v.pipe(
+  freeGroupAt(1),
+  v.check(group => freeItemCount(group) <= MAX_FREE_ITEMS, 'freeTooLarge'),
+);
 
 export const filterSetSchema = v.object({
   /** Folded-Hebrew prefix of surname, forename or city; or an exact ID number; or a phone in any format. */

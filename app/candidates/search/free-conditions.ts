@@ -15,6 +15,18 @@ import type {FreeCondition, FreeGroup} from '../../tables/saved-searches.ts';
 
 const FIELDS = new Map(FREE_FIELDS.map(field => [field.key, field]));
 
+/**
+ * Conditions and groups together in one free filter (issue 33): each is a join or a branch of the live
+ * query, which zero-cache keeps running for every open list, so the builder's 20 items a group three deep
+ * (8,000) are far beyond what anyone builds by hand and what one list should cost.
+ */
+export const MAX_FREE_ITEMS = 30;
+
+/** The conditions and groups a tree holds, at every depth (the builder's draft has the same shape). */
+type Tree = {items: readonly (Tree | object)[]};
+export const freeItemCount = (group: Tree): number =>
+  group.items.reduce<number>((sum, item) => sum + 1 + ('items' in item ? freeItemCount(item as Tree) : 0), 0);
+
 /** Why a condition of the builder cannot be run (a message key), or undefined when it can. */
 export function freeConditionIssue(condition: FreeCondition): string | undefined {
   const field = FIELDS.get(condition.field);

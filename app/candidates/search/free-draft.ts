@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {foldName} from '../../lib/hebrew-name.ts';
 import type {CardField} from '../card/fields.ts';
 import {freeGroupSchema} from './filters.ts';
+import {MAX_FREE_ITEMS, freeItemCount} from './free-conditions.ts';
 import {FREE_FIELDS, operatorsFor} from './free-fields.ts';
 import * as m from '../../paraglide/messages.js';
 import type {FreeCondition, FreeGroup} from '../../tables/saved-searches.ts';
@@ -99,6 +100,7 @@ export function freeOf(draft: DraftGroup): {free: FreeGroup} | {errors: Map<stri
   };
   const free = group(draft);
   if (errors.size) return {errors};
+  if (freeItemCount(free) > MAX_FREE_ITEMS) return {errors: new Map([[draft.key, m.free_error_too_many({max: MAX_FREE_ITEMS})]])};
   return v.safeParse(freeGroupSchema, free).success ? {free} : {errors: new Map([[draft.key, m.free_error_value()]])};
 }
 
