@@ -21,6 +21,10 @@ function reasonOf(code: string | undefined, status: number): string {
       return m.import_error_file_type();
     case 'emptyFile':
       return m.import_error_empty();
+    case 'unsafeFile':
+      return m.import_error_unsafe_file();
+    case 'csvTooLong':
+      return m.import_error_csv_too_long();
     case 'tooManyRows':
       return m.import_error_too_many_rows();
     case 'singleRowOnly':

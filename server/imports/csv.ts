@@ -3,6 +3,15 @@
  * or Windows-1255 for old Hebrew files; a comma, semicolon or tab between fields; quoted fields may hold
  * the separator, line breaks and doubled quotes.
  */
+import {SheetRefused} from './refusal.ts';
+
+/**
+ * A line (a quoted field's line breaks included) of more characters, or more fields, than these is
+ * refused (`csvTooLong`, issue 33): the widest row the import keeps is 200 columns of 4,000 characters,
+ * and one line of 20 MB, or of millions of commas, would otherwise be built up in memory as one row.
+ */
+export const MAX_CSV_LINE = 1_000_000;
+export const MAX_CSV_COLUMNS = 1000;
 
 /** UTF-8 when the bytes are valid UTF-8 (a BOM says so outright), else Windows-1255 (Hebrew ANSI). */
 export function decodeText(bytes: Uint8Array): {text: string; encoding: 'utf-8' | 'windows-1255'} {
@@ -33,13 +42,15 @@ function separatorOf(text: string): string {
   return count > 0 ? best : ',';
 }
 
-/** Every line's fields (a quoted field's line breaks stay inside it). */
+/** Every line's fields (a quoted field's line breaks stay inside it); SheetRefused('csvTooLong') past the caps. */
 export function* csvRows(text: string): Generator<string[]> {
   const separator = separatorOf(text);
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
+    if (i - lineStart > MAX_CSV_LINE || row.length >= MAX_CSV_COLUMNS) throw new SheetRefused('csvTooLong');
     const char = text[i]!;
     if (quoted) {
       if (char !== '"') field += char;
@@ -57,6 +68,7 @@ export function* csvRows(text: string): Generator<string[]> {
       yield row;
       row = [];
       field = '';
+      lineStart = i + 1;
     } else field += char;
   }
   if (field !== '' || row.length > 0) {

@@ -1,25 +1,14 @@
-import {Readable} from 'node:stream';
-import {MAX_CELL_LENGTH, MAX_COLUMNS, MAX_HEADER_LENGTH} from '../../app/imports/schema.ts';
 import {csvRows, decodeText} from './csv.ts';
-import {xlsxReader} from './xlsx-reader.ts';
+import {SheetRefused, type SheetRefusal} from './refusal.ts';
 
 /**
  * A spreadsheet's first sheet as text, row by row (issue 16): every non-empty row under its number in
  * the sheet (an empty row in the middle is passed over), the first of them being the headers. `.xlsx` is
- * read with exceljs's streaming reader (the workbook is never built in memory; a formula cell gives its
- * cached result, a date cell its 'YYYY-MM-DD'); anything else is read as CSV. The rows are consumed as
- * they are read (server/imports/upload.ts stores them in batches), so a large file never sits in memory
- * as rows.
+ * read with exceljs's streaming reader under the zip's caps (xlsx-reader.ts, xlsx-zip.ts); anything
+ * else is read as CSV under its line caps (csv.ts). The API reads files in a worker thread
+ * (sheet-worker.ts), never on its own heap.
  */
 export type SheetKind = 'xlsx' | 'csv';
-export type SheetRefusal = 'fileType' | 'emptyFile' | 'tooManyRows' | 'unreadable' | 'singleRowOnly';
-
-/** Why a file is refused, thrown from the reading so that the upload's transaction ends unwritten. */
-export class SheetRefused extends Error {
-  constructor(readonly reason: SheetRefusal) {
-    super(reason);
-  }
-}
 
 /** A zip archive (xlsx) starts "PK\x03\x04"; the old binary .xls (OLE2) "D0 CF 11 E0". */
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
@@ -38,20 +27,11 @@ export function sheetKind(bytes: Uint8Array): SheetKind | SheetRefusal {
 export async function* sheetRows(bytes: Uint8Array, kind: SheetKind): AsyncGenerator<{row: number; values: string[]}> {
   try {
     if (kind === 'xlsx') {
-      const reader = xlsxReader(Readable.from(Buffer.from(bytes)), {
-        sharedStrings: 'cache',
-        // Styles tell a date cell from a number.
-        styles: 'cache',
-        hyperlinks: 'ignore',
-        worksheets: 'emit',
-        entries: 'ignore',
-      });
-      for await (const worksheet of reader) {
-        for await (const row of worksheet) {
-          const values = (row.values as unknown[]).slice(1).map(cellText);
-          if (values.some(v => v !== '')) yield {row: row.number, values};
-        }
-        break; // the first sheet only
+      // exceljs takes a second to load: a CSV's reading does without it.
+      const {xlsxRows} = await import('./xlsx-reader.ts');
+      for await (const row of xlsxRows(bytes)) {
+        const values = (row.values as unknown[]).slice(1).map(cellText);
+        if (values.some(v => v !== '')) yield {row: row.number, values};
       }
     } else {
       let number = 0;
@@ -65,18 +45,6 @@ export async function* sheetRows(bytes: Uint8Array, kind: SheetKind): AsyncGener
     throw error instanceof SheetRefused ? error : new SheetRefused('unreadable');
   }
 }
-
-/** The headers of a header row: at most MAX_COLUMNS, cut to length; trailing empty ones name nothing. */
-export function headersOf(values: readonly string[]) {
-  const headers = values.slice(0, MAX_COLUMNS).map(h => h.slice(0, MAX_HEADER_LENGTH));
-  let end = headers.length;
-  while (end > 0 && headers[end - 1] === '') end--;
-  return headers.slice(0, end);
-}
-
-/** A data row's cells under the headers, each cut to length. */
-export const cellsOf = (headers: readonly string[], values: readonly string[]) =>
-  headers.map((_, i) => (values[i] ?? '').slice(0, MAX_CELL_LENGTH));
 
 /** A cell as text: a formula's cached result, a date's 'YYYY-MM-DD', rich text's letters, a link's text. */
 export function cellText(value: unknown): string {

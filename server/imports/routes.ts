@@ -23,6 +23,7 @@ import {blocks} from './duplicates.ts';
 import {forgetOldRows, readJob, rowsForgotten, type ImportJobRow} from './jobs.ts';
 import {localeOf} from '../i18n/locale.ts';
 import {chooseIncomplete, patchRow, startPreview} from './preview.ts';
+import type {SheetRefusal} from './refusal.ts';
 import {storeUpload} from './upload.ts';
 import {errorReport} from './report.ts';
 import {startImport} from './runner.ts';
@@ -34,7 +35,15 @@ export const isImportUploadPath = (path: string) => path === '/api/imports';
 /** A row fix holds at most every cell of a row. */
 const PATCH_MAX_BYTES = 1024 * 1024;
 
-const STATUS_OF_REFUSAL = {fileType: 415, emptyFile: 400, tooManyRows: 413, unreadable: 400, singleRowOnly: 403} as const;
+const STATUS_OF_REFUSAL = {
+  fileType: 415,
+  emptyFile: 400,
+  tooManyRows: 413,
+  unreadable: 400,
+  singleRowOnly: 403,
+  unsafeFile: 413,
+  csvTooLong: 413,
+} as const satisfies Record<SheetRefusal, number>;
 
 /** A file's name as kept for the job and the cards' history: no path, no control characters, at most 200 characters. */
 const fileNameOf = (name: string) =>
