@@ -41,6 +41,7 @@ import {MAX_BODY_BYTES, fail} from './http/body.ts';
 import {sameOriginWrites} from './http/same-origin.ts';
 import {securityHeaders} from './http/security-headers.ts';
 import {isDatabaseUnreachable, logDatabaseUnreachable} from './http/database-down.ts';
+import {isInvalidData} from './http/invalid-data.ts';
 import {bodyLimit} from 'hono/body-limit';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
@@ -212,6 +213,7 @@ export function createApi(options: ApiOptions) {
       logDatabaseUnreachable(err);
       return c.json({error: 'unavailable'}, 503);
     }
+    if (isInvalidData(err)) return fail(c, 400, 'invalidInput', 'The request holds a value that cannot be stored');
     console.error(err);
     return c.json({error: 'internal'}, 500);
   });
