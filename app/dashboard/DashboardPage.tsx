@@ -13,6 +13,7 @@ import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import {TodaysCalls} from '../calls/TodaysCalls.tsx';
 import {DashboardNumbers} from './DashboardNumbers.tsx';
 import {DashboardPipeline, PairNames} from './DashboardPipeline.tsx';
+import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import {LeadersBoard} from '../scores/LeadersBoard.tsx';
 import {MyGoals} from '../scores/MyGoals.tsx';
 import {monthOf} from '../scores/month.ts';
@@ -83,10 +84,13 @@ export function DashboardPage() {
         <DashboardNumbers since={startOfMonth} />
       </div>
 
+      {/* The leaders board ranks every shadchan by their figures: for those who may see them (issue 33). */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <LeadersBoard month={scoreMonth} userID={ctx.userID} />
-        </div>
+        {maySeeShadchanFigures(ctx) && (
+          <div className="lg:col-span-2">
+            <LeadersBoard month={scoreMonth} userID={ctx.userID} />
+          </div>
+        )}
         <MyGoals month={scoreMonth} userID={ctx.userID} />
       </div>
 

@@ -4,6 +4,7 @@ import {ChevronLeft, ChevronRight, Target} from 'lucide-react';
 import {useState} from 'react';
 import {currentLocale} from '../i18n.ts';
 import {queries} from '../queries.ts';
+import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import {contextOf} from '../session.ts';
 import {Button} from '../ui/controls.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
@@ -22,7 +23,8 @@ import * as m from '../paraglide/messages.js';
 export function GoalsPage() {
   usePageTitle(m.section_goals());
   const {session} = useRouteContext({from: '/shell'});
-  const isAdmin = contextOf(session.user!).role === 'admin';
+  const ctx = contextOf(session.user!);
+  const isAdmin = ctx.role === 'admin';
   const [month, setMonth] = useState(() => monthOf());
   const monthName = monthLabel(month, currentLocale());
   const [roster, details] = useQuery(queries.scores.roster());
@@ -57,6 +59,9 @@ export function GoalsPage() {
           {roster.map(user => {
             const score = scores.find(s => s.userID === user.id);
             const goal = goals.find(g => g.userID === user.id);
+            // Another shadchan's month only for those who may see shadchanim's figures (issue 33): the
+            // goals are set here all the same, their progress is not shown.
+            const figures = maySeeShadchanFigures(ctx) || user.id === ctx.userID;
             return (
               <li
                 key={user.id}
@@ -67,12 +72,14 @@ export function GoalsPage() {
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <bdi className="block truncate font-medium text-slate-900">{user.name}</bdi>
-                    <span className="text-xs text-slate-500">
-                      {m.staff_monthly_score()}:{' '}
-                      <span className="font-semibold text-slate-800 tabular-nums" data-testid="goal-card-points">
-                        {score?.points ?? 0}
+                    {figures && (
+                      <span className="text-xs text-slate-500">
+                        {m.staff_monthly_score()}:{' '}
+                        <span className="font-semibold text-slate-800 tabular-nums" data-testid="goal-card-points">
+                          {score?.points ?? 0}
+                        </span>
                       </span>
-                    </span>
+                    )}
                   </div>
                   <Button
                     variant="secondary"
@@ -84,7 +91,7 @@ export function GoalsPage() {
                     {goal ? m.goals_edit() : m.goals_set()}
                   </Button>
                 </div>
-                {goal ? (
+                {!figures ? null : goal ? (
                   <div className="space-y-2.5">
                     <GoalProgress
                       label={m.goals_suggestions()}

@@ -1,17 +1,30 @@
+import {clsx} from 'clsx';
 import {useQuery} from '@rocicorp/zero/react';
+import {maySeeShadchanFigures} from '../../permissions/scores.ts';
+import type {AuthContext} from '../../permissions/context.ts';
 import {queries} from '../queries.ts';
 import {monthOf} from '../scores/month.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
  * The shadchan's counters (spec §3), read-only and live: the score and total suggestions the database
- * keeps with the user's particulars, and this month's points from the month's score row (migrations/0042).
+ * keeps with the user's particulars, and this month's points from the month's score row (migrations/0042),
+ * for a viewer who may see another shadchan's month (permissions/scores.ts) or for the user themself.
  */
-export function StaffCounters({userID, detail}: {userID: string; detail: {score: number; totalSuggestions: number}}) {
+export function StaffCounters({
+  userID,
+  detail,
+  viewer,
+}: {
+  userID: string;
+  detail: {score: number; totalSuggestions: number};
+  viewer: AuthContext;
+}) {
   const [month] = useQuery(queries.scores.one({userID, month: monthOf()}));
+  const monthly = maySeeShadchanFigures(viewer) || viewer.userID === userID;
   const counters = [
     [m.staff_score(), detail.score, 'score'],
-    [m.staff_monthly_score(), month?.points ?? 0, 'monthly-score'],
+    ...(monthly ? [[m.staff_monthly_score(), month?.points ?? 0, 'monthly-score'] as const] : []),
     [m.staff_total_suggestions(), detail.totalSuggestions, 'total-suggestions'],
   ] as const;
   return (
@@ -19,7 +32,7 @@ export function StaffCounters({userID, detail}: {userID: string; detail: {score:
       <h2 className="text-sm font-semibold text-slate-900">{m.staff_counters()}</h2>
       <p className="mt-0.5 text-xs text-slate-500">{m.staff_counters_hint()}</p>
       {/* A label that wraps on a phone pushes its value down: the values stay level at the bottom. */}
-      <dl className="mt-3 grid grid-cols-3 gap-3">
+      <dl className={clsx('mt-3 grid gap-3', monthly ? 'grid-cols-3' : 'grid-cols-2')}>
         {counters.map(([label, value, testid]) => (
           <div key={testid} className="flex flex-col justify-between rounded-xl bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-500">{label}</dt>

@@ -138,7 +138,7 @@ function StaffEditor({param}: {param: string | undefined}) {
 
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" data-testid="staff-form">
         <StaffFormFields form={form} set={set} errors={errors} roles={roles} heldPlace={user ? placeValue(user) : ''} />
-        {user?.detail && <StaffCounters userID={user.id} detail={user.detail} />}
+        {user?.detail && <StaffCounters userID={user.id} detail={user.detail} viewer={ctx} />}
         {user && <PermissionsEditor userID={user.id} draft={permissions} onDraft={setPermissions} />}
 
         <SaveBar>

@@ -8,7 +8,8 @@ import {
 } from '../../app/reports/schema.ts';
 import type {Labels} from '../../zero-schema.ts';
 import {visibleActivitiesSql} from '../../permissions/activities-sql.ts';
-import {can, type AuthContext} from '../../permissions/context.ts';
+import type {AuthContext} from '../../permissions/context.ts';
+import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import {visibleCouplesSql} from '../../permissions/engaged-couples-sql.ts';
 import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
 import {listedProfilesSql} from '../candidates/count.ts';
@@ -56,7 +57,7 @@ const stageCounts = (sql: Sql) => sql`
  * anyone else sees their own rows and one row per month for everyone else together (no name, no id).
  */
 export function activityReportRows(sql: Sql, ctx: AuthContext, f: ReportFilters) {
-  const named = can(ctx, 'viewShadchanimReports') ? sql`true` : sql`a.created_by = ${ctx.userID}`;
+  const named = maySeeShadchanFigures(ctx) ? sql`true` : sql`a.created_by = ${ctx.userID}`;
   return sql<ActivityReportRow[]>`
     SELECT CASE WHEN ${named} THEN a.created_by END AS "shadchanID",
            CASE WHEN ${named} THEN u.name END AS "shadchanName",

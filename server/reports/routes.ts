@@ -10,6 +10,7 @@ import {
   type ShadchanimReport,
 } from '../../app/reports/schema.ts';
 import {can} from '../../permissions/context.ts';
+import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
 import {fail} from '../http/body.ts';
@@ -31,7 +32,7 @@ export function mountReportRoutes(app: Hono<ApiEnv>, sql: Sql) {
     const q = readQuery(c, 'showTickets');
     if (q instanceof Response) return q;
     const rows = await activityReportRows(sql, c.get('session')!.ctx, q.filters);
-    return c.json<ActivityReport>({breakdown: can(c.get('session')!.ctx, 'viewShadchanimReports'), rows});
+    return c.json<ActivityReport>({breakdown: maySeeShadchanFigures(c.get('session')!.ctx), rows});
   });
 
   app.get('/api/reports/couples', async c => {

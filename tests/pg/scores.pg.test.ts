@@ -27,7 +27,7 @@ let admin: AuthContext, manager: AuthContext, editor: AuthContext, shadchanA: Au
 let representative: AuthContext;
 beforeAll(async () => {
   admin = await makeUser(sql, 'admin');
-  manager = await makeUser(sql, 'coordinator', ['editShadchanim']);
+  manager = await makeUser(sql, 'coordinator', ['editShadchanim', 'viewShadchanimReports']);
   editor = await makeUser(sql, 'shadchan', ['editEngagedCouples', 'showTickets', 'editTickets']);
   shadchanA = await makeUser(sql, 'shadchan');
   shadchanB = await makeUser(sql, 'shadchan');
@@ -84,11 +84,12 @@ describe('a hand-built month', () => {
     expect(await totals(shadchanB)).toEqual({score: 5, total_suggestions: 0});
   });
 
-  test('the leaders board ranks the month by points, with names, for any staff member', async () => {
+  test('the leaders board ranks the month by points, with names, for those who may see shadchanim’s figures', async () => {
+    const reporter = await makeUser(sql, 'shadchan', ['viewShadchanimReports']);
     const leaders = await run<{userID: string; points: number; user: {name: string}}[]>(
       queries.scores.leaders,
       {month: '2026-03'},
-      representative,
+      reporter,
     );
     const ours = leaders.filter(l => [shadchanA.userID, shadchanB.userID].includes(l.userID));
     expect(ours.map(l => [l.userID, l.points])).toEqual([
@@ -142,6 +143,35 @@ describe('a hand-built month', () => {
       note: '',
     });
     expect(await monthRow(maker, monthOf())).toMatchObject({couples: 1, vorts: 1, points: 30});
+  });
+});
+
+describe('who sees a shadchan’s month (one rule with the reports)', () => {
+  type Row = {userID: string};
+  const ids = (rows: Row[]) => rows.map(r => r.userID).filter(id => [shadchanA.userID, shadchanB.userID].includes(id));
+
+  test('without viewShadchanimReports each staff member receives their own month only, by any query', async () => {
+    for (const query of [queries.scores.leaders, queries.scores.month]) {
+      expect(ids(await run<Row[]>(query, {month: '2026-03'}, shadchanB))).toEqual([shadchanB.userID]);
+      expect(ids(await run<Row[]>(query, {month: '2026-03'}, representative))).toEqual([]);
+      expect(ids(await run<Row[]>(query, {month: '2026-03'}, admin)).sort()).toEqual([shadchanA.userID, shadchanB.userID].sort());
+    }
+    expect(
+      await run<Row | undefined>(queries.scores.one, {userID: shadchanA.userID, month: '2026-03'}, shadchanB),
+    ).toBeUndefined();
+    expect(await run<Row | undefined>(queries.scores.one, {userID: shadchanB.userID, month: '2026-03'}, shadchanB)).toMatchObject(
+      {
+        userID: shadchanB.userID,
+      },
+    );
+  });
+
+  test('whoever sets goals without it sees each goal, not its progress', async () => {
+    const goalSetter = await makeUser(sql, 'coordinator', ['editShadchanim']);
+    await mutate(goalSetter, 'scores.setGoal', {userID: shadchanA.userID, month: '2026-03', suggestions: 9, dates: 9});
+    const seen = await run<{userID: string; score?: unknown}[]>(queries.scores.goals, {month: '2026-03'}, goalSetter);
+    expect(seen.find(g => g.userID === shadchanA.userID)).toMatchObject({suggestions: 9, dates: 9});
+    expect(seen.find(g => g.userID === shadchanA.userID)?.score ?? null).toBeNull();
   });
 });
 
