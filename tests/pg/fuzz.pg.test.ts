@@ -7,6 +7,7 @@ import type {Role} from '../../permissions/roles.ts';
 import {startTestApi} from '../support/api.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
 import {hostileArgs, hostileBody, hostileSegment} from '../support/hostile.ts';
+import {zeroShardForTests} from '../support/zero-shard.ts';
 
 /**
  * The fuzz suite: every Zero mutator and every REST route, driven through the real API app and Postgres
@@ -25,10 +26,7 @@ let api: Awaited<ReturnType<typeof startTestApi>>;
 /** Written on purpose by refused and anonymous requests: the access and sign-in logs, rate counts, sessions. */
 const WRITTEN_ON_REFUSAL = new Set(['access_log', 'auth_event', 'rate_limit', 'session', 'client_group', 'login_code']);
 
-// zero-cache keeps each client's last mutation id in its shard's tables; none runs here, so the mutate
-// endpoint gets a shard of its own, made as zero-cache makes it (as tests/pg/sessions.pg.test.ts does).
-const SHARD = 'fuzz_test_0';
-const zeroParams = `?schema=${SHARD}&appID=fuzz_test`;
+let zeroParams: string;
 
 /** One checksum per table: any insert, update or delete changes it. */
 async function snapshot(): Promise<Map<string, string>> {
@@ -56,12 +54,7 @@ let foreign: string[] = [];
 
 beforeAll(async () => {
   api = await startTestApi(sql);
-  await sql.unsafe(`
-    CREATE SCHEMA IF NOT EXISTS ${SHARD};
-    CREATE TABLE IF NOT EXISTS ${SHARD}.clients ("clientGroupID" text NOT NULL, "clientID" text NOT NULL,
-      "lastMutationID" bigint NOT NULL, "userID" text, PRIMARY KEY ("clientGroupID", "clientID"));
-    CREATE TABLE IF NOT EXISTS ${SHARD}.mutations ("clientGroupID" text NOT NULL, "clientID" text NOT NULL,
-      "mutationID" bigint NOT NULL, result json NOT NULL, PRIMARY KEY ("clientGroupID", "clientID", "mutationID"));`);
+  zeroParams = await zeroShardForTests(sql, 'fuzz_test');
   const owner = await makeUser(sql, 'shadchan', ['editTickets']);
   foreign = [owner.userID, await makeProfile(sql, owner.userID, 'general'), await makeProfile(sql, owner.userID, 'general')];
   for (const table of ['activity', 'chat', 'saved_search', 'page', 'shidduch_idea', 'engaged_couple', 'registration_link']) {

@@ -5,6 +5,7 @@ import {connect} from '../../server/db/sql.ts';
 import {startTestApi} from '../support/api.ts';
 import {browser} from '../support/browser.ts';
 import {makeProfile, makeUser} from '../support/fixtures.ts';
+import {zeroShardForTests} from '../support/zero-shard.ts';
 
 /**
  * Session rules through the real API app and Postgres: the declaration gate (spec §5), the idle timeout
@@ -13,18 +14,10 @@ import {makeProfile, makeUser} from '../support/fixtures.ts';
 const sql = connect(inject('databaseURL'));
 let api: Awaited<ReturnType<typeof startTestApi>>;
 
-// zero-cache keeps each client's last mutation id in its shard's tables in the upstream database; no
-// zero-cache runs in these tests, so the mutate endpoint gets a shard of its own, made as zero-cache makes it.
-const SHARD = 'sessions_test_0';
-const zeroParams = `?schema=${SHARD}&appID=sessions_test`;
+let zeroParams: string;
 beforeAll(async () => {
   api = await startTestApi(sql);
-  await sql.unsafe(`
-    CREATE SCHEMA IF NOT EXISTS ${SHARD};
-    CREATE TABLE IF NOT EXISTS ${SHARD}.clients ("clientGroupID" text NOT NULL, "clientID" text NOT NULL,
-      "lastMutationID" bigint NOT NULL, "userID" text, PRIMARY KEY ("clientGroupID", "clientID"));
-    CREATE TABLE IF NOT EXISTS ${SHARD}.mutations ("clientGroupID" text NOT NULL, "clientID" text NOT NULL,
-      "mutationID" bigint NOT NULL, result json NOT NULL, PRIMARY KEY ("clientGroupID", "clientID", "mutationID"));`);
+  zeroParams = await zeroShardForTests(sql, 'sessions_test');
 });
 afterAll(async () => {
   await api.close();
