@@ -37,12 +37,11 @@ import {mountPrintRoutes} from './audit/print-routes.ts';
 import {mountExportRoutes} from './exports/routes.ts';
 import {exportsDirFromEnv} from './exports/jobs.ts';
 import type {ForumOptions} from './forum/nodebb.ts';
-import {MAX_BODY_BYTES, fail} from './http/body.ts';
+import {fail, limitBody} from './http/body.ts';
 import {sameOriginWrites} from './http/same-origin.ts';
 import {securityHeaders} from './http/security-headers.ts';
 import {isDatabaseUnreachable, logDatabaseUnreachable} from './http/database-down.ts';
 import {isInvalidData} from './http/invalid-data.ts';
-import {bodyLimit} from 'hono/body-limit';
 import type {Sql} from './db/sql.ts';
 import {mountZeroEndpoints} from './zero/endpoints.ts';
 import {mountPhoneEventRoutes} from './phone-proxy/event-routes.ts';
@@ -128,22 +127,29 @@ export function createApi(options: ApiOptions) {
     '/api/*',
     sameOriginWrites({origins: options.appOrigins ?? [], multipart: path => isUploadPath(path) || isImportUploadPath(path)}),
   );
-  app.use(
-    '/api/zero/*',
-    bodyLimit({maxSize: ZERO_MAX_BODY_BYTES, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')}),
-  );
+  app.use('/api/zero/*', limitBody(ZERO_MAX_BODY_BYTES));
 
   // Health before the session gate: it answers whoever asks, even while Postgres cannot.
   mountHealthRoute(app, sql);
   // The session of every /api request, the declaration gate and the idle clock (server/auth/session-gate.ts).
   app.use('/api/*', sessionGate(sql));
 
-  // REST bodies are small; anything larger is refused before it is read.
-  for (const path of ['/api/users/*', '/api/staff/*', '/api/representatives/*', '/api/admin/*', '/api/phone-proxy/*']) {
-    app.use(
-      path,
-      bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')}),
-    );
+  // REST bodies are small; anything larger is refused (413) before it is read. Every route anyone may
+  // call without signing in is under one of these (the public candidate form and the self-user's edits,
+  // under /api/peoples/, set their own larger limits; tests/pg/anonymous-floods.pg.test.ts posts to them all).
+  for (const path of [
+    '/api/users/*',
+    '/api/staff/*',
+    '/api/representatives/*',
+    '/api/admin/*',
+    '/api/phone-proxy/*',
+    '/api/bonuses/*',
+    '/api/session/*',
+    '/api/dev/*',
+    '/api/peoples/self-verify/*',
+    '/api/peoples/self-verify-email/*',
+  ]) {
+    app.use(path, limitBody());
   }
 
   mountSessionRoutes(app, {...options, googleLogin: options.google !== undefined});

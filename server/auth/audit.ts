@@ -1,4 +1,5 @@
 import type {Sql} from '../db/sql.ts';
+import {logAnonymousAuthRefusal} from '../audit/repeats.ts';
 
 export type AuthEventKind =
   | 'code-request'
@@ -21,9 +22,17 @@ export type AuthEventKind =
   | 'password-set'
   | 'password-reset';
 
+/** The results that are no refusal (server/users-log/entries.ts reads them the same way). */
+const succeeded = (result: string) =>
+  ['signed-in', 'signed-out', 'ok', 'sent', 'closed', 'verified'].includes(result) ||
+  result.endsWith(': sent') ||
+  result.startsWith('signed-out:');
+
 /**
  * The users log (spec: usersLog): every sign-in event with who (a staff user, or the ticket of a
- * self-user), when, from where, what and the result.
+ * self-user), when, from where, what and the result. A refusal that names nobody (no user, no ticket)
+ * folds into the address's like row of its 15-minute window (server/audit/repeats.ts), so a flood of
+ * anonymous sign-in attempts is one row with a count, not one row each.
  */
 export async function logAuthEvent(
   sql: Sql,
@@ -36,6 +45,10 @@ export async function logAuthEvent(
     ip?: string | null;
   },
 ) {
+  if (!e.userID && !e.profileID && !succeeded(e.result)) {
+    await logAnonymousAuthRefusal(sql, {kind: e.kind, result: e.result, target: e.target ?? null, ip: e.ip ?? null});
+    return;
+  }
   await sql`INSERT INTO auth_event (kind, result, user_id, profile_id, target, ip)
             VALUES (${e.kind}, ${e.result}, ${e.userID ?? null}, ${e.profileID ?? null}, ${e.target ?? null}, ${e.ip ?? null})`;
 }

@@ -1,10 +1,9 @@
 import type {Context, Hono} from 'hono';
-import {bodyLimit} from 'hono/body-limit';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import {deletePeopleSchema, selfCallMeSchema, selfVerifySchema} from '../../app/auth/self-user-schemas.ts';
 import {toE164} from '../../app/lib/phones.ts';
 import {isHttps, type ApiEnv} from '../http/env.ts';
-import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
+import {limitBody, clientIP, fail, readBody} from '../http/body.ts';
 import {logAuthEvent, type AuthEventKind} from './audit.ts';
 import {CODE_TTL_MS, checkSelfCode, createLoginCode} from './codes.ts';
 import type {LoginOptions} from './login-routes.ts';
@@ -155,7 +154,7 @@ export function mountSelfUserRoutes(app: Hono<ApiEnv>, options: LoginOptions) {
   });
 
   /** Closes the ticket: only its own self-user may, for now (a staff session is not enough). */
-  const limit = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  const limit = limitBody();
   app.post('/api/peoples/delete-people', limit, async c => {
     const session = await selfSessionOf(c, sql);
     if (!session) {

@@ -4,6 +4,7 @@ import {checkValidationSchema} from '../../app/benefit-cards/schema.ts';
 import {normalizeIsraeliID} from '../../app/lib/israeli-id.ts';
 import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
+import {logAnonymousRefusal} from '../audit/repeats.ts';
 import type {Sql} from '../db/sql.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
 import {bonusAnswer} from './holder.ts';
@@ -22,7 +23,8 @@ export const CHECK_FLOOR_MS = 250;
  * code and the holder's ID number. A live card whose code and ID number both match answers the §3
  * fields; anything else (no such code, another ID number, revoked, either in the wrong form) answers
  * 404 with the same body, after the same floor, so the check cannot be used to enumerate codes or
- * ID numbers. Counted per client address; every check is in the access log.
+ * ID numbers. Counted per client address; every check is in the access log, an anonymous address's
+ * repeated refusals as one row per 15 minutes with a count. Its body is at most 16 KB (server/api.ts).
  */
 export function mountBonusCheckRoute(app: Hono<ApiEnv>, sql: Sql, allowCheck: (ip: string) => Promise<boolean>) {
   app.post('/api/bonuses/check-validation', async c => {
@@ -33,7 +35,7 @@ export function mountBonusCheckRoute(app: Hono<ApiEnv>, sql: Sql, allowCheck: (i
       return answer;
     };
     if (!(await allowCheck(ip))) {
-      await logAccess(sql, {userID: null, what: 'benefit-card', result: 'rate-limited', ip, detail: {via: 'check'}});
+      await logAnonymousRefusal(sql, {userID: null, what: 'benefit-card', result: 'rate-limited', ip, detail: {via: 'check'}});
       return padded(fail(c, 429, 'tooManyRequests', 'Too many checks; try again later'));
     }
     const body = await readBody(c, checkValidationSchema);
@@ -48,14 +50,22 @@ export function mountBonusCheckRoute(app: Hono<ApiEnv>, sql: Sql, allowCheck: (i
           SELECT id, code, full_name, id_number, created_at, profile_id FROM benefit_card
           WHERE code = ${code} AND id_number = ${tz} AND revoked_at IS NULL`
       : [];
-    await logAccess(sql, {
-      userID: c.get('session')?.ctx.userID ?? null,
-      profileID: card?.profile_id ?? null,
-      what: 'benefit-card',
-      result: card ? 'shown' : 'not-found',
-      ip,
-      detail: {via: 'check', card: card?.id ?? null},
-    });
+    const userID = c.get('session')?.ctx.userID ?? null;
+    if (card) {
+      await logAccess(sql, {
+        userID,
+        profileID: card.profile_id,
+        what: 'benefit-card',
+        result: 'shown',
+        ip,
+        detail: {via: 'check', card: card.id},
+      });
+    } else if (userID === null) {
+      // Anonymous misses from one address are one row per window, with a count (server/audit/repeats.ts).
+      await logAnonymousRefusal(sql, {userID, what: 'benefit-card', result: 'not-found', ip, detail: {via: 'check', card: null}});
+    } else {
+      await logAccess(sql, {userID, what: 'benefit-card', result: 'not-found', ip, detail: {via: 'check', card: null}});
+    }
     return padded(
       card
         ? c.json(bonusAnswer(card))

@@ -1,5 +1,4 @@
 import type {Hono} from 'hono';
-import {bodyLimit} from 'hono/body-limit';
 import type {Fragment} from 'postgres';
 import * as v from 'valibot';
 import {filterConditions} from '../../app/candidates/search/conditions.ts';
@@ -9,7 +8,7 @@ import {visibleProfilesSql} from '../../permissions/profiles-sql.ts';
 import {allowedFilters} from '../../permissions/search.ts';
 import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
-import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
+import {limitBody, fail, readBody} from '../http/body.ts';
 import {conditionSql} from './count-sql.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
@@ -44,7 +43,7 @@ export async function countCandidates(sql: Sql, ctx: AuthContext, filters: Filte
  * tree without freeFiltering a 403.
  */
 export function mountCandidateCountRoutes(app: Hono<ApiEnv>, sql: Sql) {
-  const small = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  const small = limitBody();
   app.post('/api/candidates/count', small, async c => {
     const session = c.get('session');
     if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');

@@ -1,5 +1,4 @@
 import type {Hono} from 'hono';
-import {bodyLimit} from 'hono/body-limit';
 import {zql} from '../../zero-schema.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
@@ -7,7 +6,7 @@ import {duplicateNameKey} from '../../app/lib/hebrew-name.ts';
 import {duplicateQuerySchema, type DuplicateMatch} from '../../app/candidates/card/duplicates.ts';
 import type {ApiEnv} from '../http/env.ts';
 import type {Sql} from '../db/sql.ts';
-import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
+import {limitBody, fail, readBody} from '../http/body.ts';
 import {zqlReader} from '../zero/read.ts';
 import {logDuplicateLookup} from './duplicate-log.ts';
 
@@ -20,7 +19,7 @@ import {logDuplicateLookup} from './duplicate-log.ts';
 export function mountDuplicateRoutes(app: Hono<ApiEnv>, sql: Sql, allowLookup: (userID: string) => Promise<boolean>) {
   const read = zqlReader(sql);
 
-  const small = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  const small = limitBody();
   app.post('/api/profiles/duplicates', small, async c => {
     const session = c.get('session');
     if (!session) return fail(c, 401, 'notLoggedIn', 'Sign in first');

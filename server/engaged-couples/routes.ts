@@ -1,11 +1,10 @@
 import {randomUUID} from 'node:crypto';
 import type {Hono} from 'hono';
-import {bodyLimit} from 'hono/body-limit';
 import {selfMazalTovSchema} from '../../app/engaged-couples/schema.ts';
 import type {ApiEnv} from '../http/env.ts';
 import {selfSessionOf} from '../auth/self-session.ts';
 import type {Sql} from '../db/sql.ts';
-import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
+import {limitBody, fail, readBody} from '../http/body.ts';
 
 /**
  * The candidate's mazal tov (issue 15; spec §2 "report a match"): a self-user, who has no Zero client,
@@ -15,7 +14,7 @@ import {MAX_BODY_BYTES, fail, readBody} from '../http/body.ts';
  * report per ticket at a time.
  */
 export function mountEngagedCoupleRoutes(app: Hono<ApiEnv>, sql: Sql) {
-  const limit = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  const limit = limitBody();
   app.post('/api/engaged-couples/mazal-tov', limit, async c => {
     const session = await selfSessionOf(c, sql);
     if (!session) {

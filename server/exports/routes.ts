@@ -2,7 +2,6 @@ import {createReadStream} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import {Readable} from 'node:stream';
 import type {Context, Hono, MiddlewareHandler} from 'hono';
-import {bodyLimit} from 'hono/body-limit';
 import {nanoid} from 'nanoid';
 import {exportRequestSchema, isReportKind} from '../../app/exports/schema.ts';
 import {can} from '../../permissions/context.ts';
@@ -12,7 +11,7 @@ import type {ApiEnv} from '../http/env.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {contentDisposition} from '../files/transfer.ts';
-import {MAX_BODY_BYTES, clientIP, fail, readBody} from '../http/body.ts';
+import {limitBody, clientIP, fail, readBody} from '../http/body.ts';
 import {exportFile, insertJob, ownJob, sweepExports, type ExportJob} from './jobs.ts';
 import {startExport} from './run.ts';
 import {SHEETS} from './sheets/index.ts';
@@ -48,7 +47,7 @@ export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
     if (!can(session.ctx, 'exportToExcel')) return fail(c, 403, 'forbidden', 'This needs the exportToExcel permission');
     await next();
   };
-  const small = bodyLimit({maxSize: MAX_BODY_BYTES, onError: c => fail(c, 400, 'bodyTooLarge', 'The request body is too large')});
+  const small = limitBody();
 
   app.post('/api/exports', guard, small, async c => {
     const ctx = c.get('session')!.ctx;

@@ -1,8 +1,13 @@
 import type {Context} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
 import * as v from 'valibot';
 
 /** Request bodies of the REST calls are small JSON objects; anything larger is refused. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Refuses a body over `maxSize` bytes with 413 bodyTooLarge, before it is read. */
+export const limitBody = (maxSize = MAX_BODY_BYTES) =>
+  bodyLimit({maxSize, onError: c => fail(c, 413, 'bodyTooLarge', 'The request body is too large')});
 
 export type ApiError = {error: string; message: string; issues?: Array<{field: string; message: string}>};
 

@@ -29,7 +29,8 @@ export function logEntries(sql: Sql, q: LogQuery) {
     kind === undefined || kind === 'sign-in' || kind === 'sign-in-failed'
       ? sql`SELECT 'auth:' || a.id AS key, a.at,
                    CASE WHEN ${authSucceeded(sql)} THEN 'sign-in' ELSE 'sign-in-failed' END AS kind,
-                   a.user_id, a.profile_id, a.kind AS action, a.result, a.ip, a.target AS detail
+                   a.user_id, a.profile_id, a.kind AS action, a.result, a.ip,
+                   CASE WHEN a.repeats > 1 THEN concat_ws(' ', a.target, '×' || a.repeats) ELSE a.target END AS detail
             FROM auth_event a WHERE true ${who} ${record} ${when('at')}
             ${kind === 'sign-in' ? sql`AND ${authSucceeded(sql)}` : kind === 'sign-in-failed' ? sql`AND NOT ${authSucceeded(sql)}` : sql``}`
       : undefined;
@@ -42,7 +43,8 @@ export function logEntries(sql: Sql, q: LogQuery) {
   const reads =
     kind === undefined || !['sign-in', 'sign-in-failed', 'change'].includes(kind)
       ? sql`SELECT 'access:' || l.id AS key, l.at, l.what AS kind, l.user_id, l.profile_id,
-                   NULL AS action, l.result, l.ip, l.detail::text AS detail
+                   NULL AS action, l.result, l.ip,
+                   (CASE WHEN l.repeats > 1 THEN coalesce(l.detail, '{}') || jsonb_build_object('repeats', l.repeats) ELSE l.detail END)::text AS detail
             FROM access_log l WHERE true ${who} ${record} ${when('at')} ${kind ? sql`AND what = ${kind}` : sql``}`
       : undefined;
   // A page needs at most offset + limit rows of each table, newest first (by the `at` indexes of

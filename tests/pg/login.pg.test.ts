@@ -237,11 +237,11 @@ describe('bad input', () => {
     expect((await browser().post('/api/users/verify-number', {verifyCode: '1'.repeat(65), password: 'x'})).status).toBe(400);
   });
 
-  test('malformed and oversized bodies get 400 with a message, never a stack trace', async () => {
+  test('malformed bodies get 400, oversized ones 413, with a message, never a stack trace', async () => {
     const malformed = await browser().post('/api/users/call-me', null, {raw: '{"phone":'});
     expect(malformed).toMatchObject({status: 400, body: {error: 'invalidInput', message: expect.any(String)}});
     const huge = await browser().post('/api/users/get-code-to-email', {email: 'a'.repeat(20_000)});
-    expect(huge).toMatchObject({status: 400, body: {error: 'bodyTooLarge'}});
+    expect(huge).toMatchObject({status: 413, body: {error: 'bodyTooLarge'}});
     expect(JSON.stringify(huge.body)).not.toMatch(/at .*\.ts/);
   });
 });

@@ -178,13 +178,13 @@ describe('bad input', () => {
     expect(await browser().post(CALL_ME, {...login, phone: '12345'})).toMatchObject({status: 400, body: {error: 'invalidPhone'}});
   });
 
-  test('malformed, oversized and empty bodies get 400 with a message, never a stack trace', async () => {
+  test('malformed and empty bodies get 400, oversized ones 413, with a message, never a stack trace', async () => {
     expect(await browser().post(CALL_ME, null, {raw: '{"tz":'})).toMatchObject({
       status: 400,
       body: {error: 'invalidInput', message: expect.any(String)},
     });
     const huge = await browser().post(CALL_ME, {...login, name: 'א'.repeat(20_000)});
-    expect(huge).toMatchObject({status: 400, body: {error: 'bodyTooLarge'}});
+    expect(huge).toMatchObject({status: 413, body: {error: 'bodyTooLarge'}});
     expect(JSON.stringify(huge.body)).not.toMatch(/at .*\.ts/);
     expect(await browser().post(VERIFY, {verifyCode: ' '})).toMatchObject({status: 400, body: {error: 'invalidInput'}});
     expect(await browser().post(VERIFY, {})).toMatchObject({status: 400, body: {error: 'invalidInput'}});
@@ -201,7 +201,7 @@ describe('bad input', () => {
       body: {error: 'invalidInput', issues: [{field: 'peopleId', message: 'required'}]},
     });
     expect(await b.post(DELETE_PEOPLE, {peopleId: 'x'.repeat(20_000)})).toMatchObject({
-      status: 400,
+      status: 413,
       body: {error: 'bodyTooLarge'},
     });
   });
