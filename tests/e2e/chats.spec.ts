@@ -86,6 +86,7 @@ test('a chat message reaches the other member live, with an unread badge that cl
 test('the card’s side panel: its shadchan is suggested; someone who may not see the card gets the conversation without it', async ({
   browser,
 }) => {
+  test.slow(); // three signed-in browsers, one more than the other chat tests
   const surname = uniqueSurname();
   const cardID = await insertCard(surname);
   const text = `מה דעתך על ${surname}?`;
