@@ -28,9 +28,10 @@ function AnswerBadge({status}: {status: IdeaAnswer}) {
 
 /**
  * One idea in the bank: the pair, the note, who sent it and when, and each recipient's answer (the
- * sender follows them live). A recipient whose answer is still open accepts or declines here.
+ * sender follows them live). A recipient whose answer is still open accepts or declines here; accepting
+ * makes an activity, so it is offered only with editTickets (`mayAccept`, as the server requires).
  */
-export function IdeaRow({idea, me}: {idea: ListedIdea; me: string}) {
+export function IdeaRow({idea, me, mayAccept}: {idea: ListedIdea; me: string; mayAccept: boolean}) {
   const zero = useZero();
   const [declining, setDeclining] = useState(false);
   const [accepting, setAccepting] = useState(false);
@@ -83,10 +84,12 @@ export function IdeaRow({idea, me}: {idea: ListedIdea; me: string}) {
             )}
             {r.userID === me && r.status === 'open' && (
               <span className="flex gap-2 max-sm:basis-full">
-                <Button onClick={() => void accept()} disabled={accepting} data-testid="idea-accept">
-                  <Check className="size-4" aria-hidden />
-                  {m.ideas_accept()}
-                </Button>
+                {mayAccept && (
+                  <Button onClick={() => void accept()} disabled={accepting} data-testid="idea-accept">
+                    <Check className="size-4" aria-hidden />
+                    {m.ideas_accept()}
+                  </Button>
+                )}
                 <Button variant="secondary" onClick={() => setDeclining(true)} data-testid="idea-decline">
                   <X className="size-4" aria-hidden />
                   {m.ideas_decline()}

@@ -1,6 +1,7 @@
 import {Link, useRouteContext} from '@tanstack/react-router';
 import {Lightbulb, Plus} from 'lucide-react';
 import {useDeferredValue, useState} from 'react';
+import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {mayOpen, sectionAt} from '../shell/sections.ts';
 import {useSite} from '../site/use-site.ts';
@@ -27,7 +28,9 @@ export function IdeasBankPage() {
   const {session} = useRouteContext({from: '/shell'});
   const me = session.user!.ID;
   const site = useSite();
-  const mayAdd = site.ideaBank && mayOpen(sectionAt('/add-shidduch-idea'), contextOf(session.user!));
+  const ctx = contextOf(session.user!);
+  const mayAdd = site.ideaBank && mayOpen(sectionAt('/add-shidduch-idea'), ctx);
+  const mayAccept = can(ctx, 'editTickets');
   const [box, setBox] = useState<IdeaBox>('all');
   const [status, setStatus] = useState<IdeaAnswer | ''>('open');
   const [typed, setTyped] = useState('');
@@ -91,7 +94,7 @@ export function IdeasBankPage() {
           data-testid="ideas-list"
         >
           {ideas.map(idea => (
-            <IdeaRow key={idea.id} idea={idea} me={me} />
+            <IdeaRow key={idea.id} idea={idea} me={me} mayAccept={mayAccept} />
           ))}
         </ul>
       )}
