@@ -96,7 +96,7 @@ describe('importProfilesFromExcel', () => {
     const job = await client.uploaded(cookieOf(many), sheet(3), 'temporary.csv');
     await client.preview(cookieOf(many), job);
     expect((await client.start(cookieOf(many), job.id, {database: 'general', temporary: true})).status).toBe(403);
-    await sql`UPDATE app_user SET permissions = '["importProfilesFromExcel", "temporaryGeneralDatabase"]' WHERE id = ${many.userID}`;
+    await sql`UPDATE app_user SET permissions = '["editTickets", "importProfilesFromExcel", "temporaryGeneralDatabase"]' WHERE id = ${many.userID}`;
     expect((await client.start(cookieOf(many), job.id, {database: 'general', temporary: true})).status).toBe(202);
     await startImport(sql, job.id);
     const states =
@@ -124,7 +124,7 @@ describe('importProfilesFromExcel', () => {
     expect(await runBatch(sql, job.id)).toBe('finished');
     const [row] = await sql`SELECT status, failure, imported_rows FROM import_job WHERE id = ${job.id}`;
     expect(row).toEqual({status: 'failed', failure: 'forbidden', imported_rows: 0});
-    await sql`UPDATE app_user SET permissions = '["importProfilesFromExcel"]' WHERE id = ${otherImporter.userID}`;
+    await sql`UPDATE app_user SET permissions = '["editTickets", "importProfilesFromExcel"]' WHERE id = ${otherImporter.userID}`;
   });
 
   test('in maintenance only administrators import', async () => {
