@@ -7,12 +7,14 @@ import type {SheetKind} from './read-file.ts';
 import type {SheetRefusal} from './refusal.ts';
 
 /**
- * An uploaded file is read in a worker thread (sheet-thread.ts) of its own (issue 33), before and
- * outside any transaction: its heap is capped, so a file that slips past the zip's caps and still
- * fills memory ends the worker (the upload is refused, `unsafeFile`) and never the API; a reading that
- * runs on past READ_TIMEOUT_MS is ended the same way. Two files are read at a time (the server has two
- * cores); more wait their turn. The worker's temporary folder is its own, removed when it ends, however
- * it ends, so nothing a parser writes there outlives the upload.
+ * An uploaded file is read in a worker thread (sheet-thread.ts, issue 33), before and outside any
+ * transaction: the worker's heap is capped, so a file that slips past the zip's caps and still fills
+ * memory ends the worker (the upload is refused, `unsafeFile`) and never the API; a reading that runs
+ * on past READ_TIMEOUT_MS is ended the same way. Two files are read at a time (the server has two
+ * cores); more wait their turn. A worker is kept for the next file a while (starting one and loading
+ * exceljs in it took 1-4 s); one that failed or was ended is never reused. Each file has its own
+ * temporary folder, removed when its reading ends, however it ends, so nothing a parser writes there
+ * outlives the upload.
  */
 export type SheetMessage =
   {headers: string[]} | {rows: Array<{row: number; cells: string[]}>} | {done: true} | {refused: SheetRefusal};
@@ -23,6 +25,8 @@ export type SheetTask = {
   kind: SheetKind;
   maxRows: number;
   limits: {columns: number; header: number; cell: number};
+  /** The task's own temporary folder. */
+  tmp: string;
 };
 
 export type Sheet = {headers: string[]; rows: Array<{row: number; cells: string[]}>};
@@ -31,10 +35,13 @@ export type Sheet = {headers: string[]; rows: Array<{row: number; cells: string[
 const WORKER_LIMITS = {maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32, stackSizeMb: 4};
 /** 100,000 rows read in some 15 s on this server; four times that is no real file. */
 const READ_TIMEOUT_MS = 60_000;
+/** An idle worker is ended after this. */
+const IDLE_MS = 60_000;
 const AT_ONCE = 2;
 
 let running = 0;
 const waiting: Array<() => void> = [];
+const idle: Array<{worker: Worker; timer: NodeJS.Timeout}> = [];
 
 async function turn() {
   if (running >= AT_ONCE) await new Promise<void>(resolve => waiting.push(resolve));
@@ -45,52 +52,80 @@ function done() {
   waiting.shift()?.();
 }
 
+function idleWorker(): Worker {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  // The API runs under tsx, as does this TypeScript worker.
+  return new Worker(new URL('./sheet-thread.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    resourceLimits: WORKER_LIMITS,
+  });
+}
+
+function keep(worker: Worker) {
+  // An idle worker keeps neither the process nor a test alive.
+  worker.unref();
+  const entry = {worker, timer: setTimeout(() => (idle.splice(idle.indexOf(entry), 1), void worker.terminate()), IDLE_MS)};
+  entry.timer.unref();
+  idle.push(entry);
+}
+
 /** The file's headers and rows (at most maxRows), or why it is refused. */
 export async function readSheet(bytes: Uint8Array, kind: SheetKind, maxRows: number): Promise<Sheet | SheetRefusal> {
   await turn();
   const tmp = await mkdtemp(path.join(tmpdir(), 'kesher-import-'));
+  const worker = idleWorker();
+  let reusable = false;
   try {
-    return await inWorker(bytes, kind, maxRows, tmp);
+    const task: SheetTask = {
+      bytes,
+      kind,
+      maxRows,
+      limits: {columns: MAX_COLUMNS, header: MAX_HEADER_LENGTH, cell: MAX_CELL_LENGTH},
+      tmp,
+    };
+    const {answer, ended} = await inWorker(worker, task);
+    reusable = !ended;
+    return answer;
   } finally {
+    // A worker ended here is gone before its folder is.
+    if (reusable) keep(worker);
+    else await worker.terminate();
     await rm(tmp, {recursive: true, force: true});
     done();
   }
 }
 
-function inWorker(bytes: Uint8Array, kind: SheetKind, maxRows: number, tmp: string) {
-  return new Promise<Sheet | SheetRefusal>((resolve, reject) => {
-    // The API runs under tsx, as does this TypeScript worker.
-    const worker = new Worker(new URL('./sheet-thread.ts', import.meta.url), {
-      workerData: {
-        bytes,
-        kind,
-        maxRows,
-        limits: {columns: MAX_COLUMNS, header: MAX_HEADER_LENGTH, cell: MAX_CELL_LENGTH},
-      } satisfies SheetTask,
-      execArgv: ['--import', 'tsx'],
-      env: {...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp},
-      resourceLimits: WORKER_LIMITS,
-    });
+/** The task's answer, and whether the worker ended (or was ended) on the way. */
+function inWorker(worker: Worker, task: SheetTask) {
+  return new Promise<{answer: Sheet | SheetRefusal; ended: boolean}>((resolve, reject) => {
     let headers: string[] | undefined;
     const rows: Sheet['rows'] = [];
-    let answer: Sheet | SheetRefusal | undefined;
-    const timer = setTimeout(() => ((answer ??= 'unsafeFile'), void worker.terminate()), READ_TIMEOUT_MS);
-    worker.on('message', (message: SheetMessage) => {
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      outcome();
+    };
+    const timer = setTimeout(() => finish(() => resolve({answer: 'unsafeFile', ended: true})), READ_TIMEOUT_MS);
+    const onMessage = (message: SheetMessage) => {
       if ('headers' in message) headers = message.headers;
       else if ('rows' in message) for (const row of message.rows) rows.push(row);
-      else if ('refused' in message) answer = message.refused;
-      else answer = headers && rows.length > 0 ? {headers, rows} : 'emptyFile';
-    });
-    let failure: Error | undefined;
-    worker.on('error', error => {
-      // Out of memory is the file's doing; anything else is a fault of ours, for the logs.
-      if ((error as {code?: string}).code === 'ERR_WORKER_OUT_OF_MEMORY') answer ??= 'unsafeFile';
-      else failure = error;
-    });
-    worker.on('exit', () => {
-      clearTimeout(timer);
-      if (answer) resolve(answer);
-      else reject(failure ?? new Error('The import worker ended without an answer'));
-    });
+      else if ('refused' in message) finish(() => resolve({answer: message.refused, ended: false}));
+      else finish(() => resolve({answer: headers && rows.length > 0 ? {headers, rows} : 'emptyFile', ended: false}));
+    };
+    const onError = (error: Error) =>
+      finish(() =>
+        // Out of memory is the file's doing; anything else is a fault of ours, for the logs.
+        (error as {code?: string}).code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? resolve({answer: 'unsafeFile', ended: true})
+          : reject(error),
+      );
+    const onExit = () => finish(() => reject(new Error('The import worker ended without an answer')));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage(task);
   });
 }

@@ -85,7 +85,8 @@ test.each(HOSTILE)(
     expect(await jobsOf()).toBe(jobs);
     // The file is read in a worker and refused before it inflates: nothing near the bomb's size.
     expect(grewMiB).toBeLessThan(200);
-    expect(await readdir(temp)).toEqual([]);
+    // tsx's compile cache (tsx-<uid>), which the import worker, run under tsx like the API, keeps there.
+    expect((await readdir(temp)).filter(name => !/^tsx-\d+$/.test(name))).toEqual([]);
 
     const good = await client.upload(cookie, new TextEncoder().encode('שם פרטי,שם משפחה\nמשה,כהן\n'), 'good.csv');
     expect(good.status, await good.clone().text()).toBe(201);
