@@ -19,8 +19,9 @@ export default async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!url) {
+    // A run moved by TEST_PG_PORT keeps its data apart too: two runs side by side never share a cluster.
     const pg = await startEmbeddedPostgres({
-      dataDir: path.join(ROOT, '.data', 'test-pg'),
+      dataDir: path.join(ROOT, '.data', process.env.TEST_PG_PORT ? `test-pg-${process.env.TEST_PG_PORT}` : 'test-pg'),
       fresh: true,
       port: Number(process.env.TEST_PG_PORT ?? 6532),
       log: () => {},
