@@ -85,7 +85,9 @@ function shutdown(code: number) {
   })();
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // tsx relays a terminal's Ctrl-C as well, so it may arrive twice: both paths are idempotent.
+  // `npm start` runs this file in Node itself (`node --import tsx`), not under the tsx command: tsx relays
+  // Ctrl-C to its child and SIGKILLs it when the child does not confirm within 30 ms, which a busy
+  // shutdown missed, leaving every child running. A signal may still arrive twice: both paths are idempotent.
   process.on(signal, () => (stack ? shutdown(0) : interrupted.abort()));
 }
 
