@@ -85,9 +85,10 @@ function shutdown(code: number) {
   })();
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // `npm start` runs this file in Node itself (`node --import tsx`), not under the tsx command: tsx relays
-  // Ctrl-C to its child and SIGKILLs it when the child does not confirm within 30 ms, which a busy
-  // shutdown missed, leaving every child running. A signal may still arrive twice: both paths are idempotent.
+  // `npm start` execs Node on this file (`exec node --import tsx`): npm forwards a service's SIGTERM to its
+  // child, which must be this process, not the `sh -c` npm runs scripts in (it died and left the stack
+  // running); and not the tsx command, which SIGKILLs its child when the child does not confirm a Ctrl-C
+  // within 30 ms (a busy shutdown missed it). A signal may arrive twice: both paths are idempotent.
   process.on(signal, () => (stack ? shutdown(0) : interrupted.abort()));
 }
 
