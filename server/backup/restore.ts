@@ -70,7 +70,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await verifyDataDirectory(location.pgData);
   } catch (error) {
     // The target was empty: leave it so, ready for another try.
-    for (const dir of [location.pgData, filesDir]) await rm(dir, {recursive: true, force: true});
+    for (const dir of [location.pgData, filesDir]) await rm(dir, {recursive: true, force: true, maxRetries: 5});
     throw error;
   }
   const {manifest, passwordText} = unpacked;
@@ -132,6 +132,9 @@ async function unpackBackup(input: Readable, targets: Targets) {
   let dbHash: string | undefined;
   const fileHashes = new Map<string, string>();
   const pending: Array<Promise<unknown>> = [];
+  /** Stops each writer still at work, when the archive turns out damaged halfway. */
+  const stops: Array<(error: Error) => void> = [];
+  let failure: Error | undefined;
 
   const parser = new tar.Parser({strict: true});
   const parsed = new Promise<void>((resolve, reject) => {
@@ -179,6 +182,7 @@ async function unpackBackup(input: Readable, targets: Targets) {
         ...(user ? {uid: user.uid, gid: user.gid, preserveOwner: false} : {preserveOwner: false}),
       });
       pending.push(new Promise((resolve, reject) => unpack.on('close', resolve).on('error', reject)));
+      stops.push(error => unpack.abort(error));
       hashed(hex => (dbHash = hex)).pipe(unpack as unknown as Writable);
       return;
     }
@@ -193,8 +197,10 @@ async function unpackBackup(input: Readable, targets: Targets) {
     }
     const out = (async () => {
       await mkdir(path.dirname(target), {recursive: true, mode: 0o700});
+      if (failure) throw failure;
       const sink = createWriteStream(target, {mode: 0o600});
       const through = new PassThrough();
+      stops.push(error => sink.destroy(error));
       hashed(hex => name.startsWith('files/') && fileHashes.set(name.slice('files/'.length), hex)).pipe(through);
       through.pipe(sink);
       await finished(sink);
@@ -209,8 +215,16 @@ async function unpackBackup(input: Readable, targets: Targets) {
     }
   });
   input.once('end', () => parser.end());
-  await parsed;
-  await Promise.all(pending);
+  try {
+    await parsed;
+    await Promise.all(pending);
+  } catch (error) {
+    // The caller empties the target next: no write may still be landing in it then.
+    failure = error as Error;
+    for (const stop of stops) stop(failure);
+    await Promise.allSettled(pending);
+    throw error;
+  }
   if (!manifest) throw new Error('not a Kesher backup (no manifest.json)');
   if (dbHash === undefined) throw new Error('the backup holds no database archive');
   chmodSync(targets.pgData, 0o700);

@@ -214,6 +214,9 @@ describe('restore refuses', () => {
     writeFileSync(damaged, bytes);
     const restoring = restoreBackup({file: damaged, dataDir: target, key: Buffer.from(key, 'base64')});
     await expect(restoring).rejects.toThrow(/damaged/);
+    // Every writer had stopped before the target was emptied: nothing lands in it afterwards.
+    await new Promise(resolve => setTimeout(resolve, 500));
+    expect(readdirSync(target, {recursive: true, withFileTypes: true}).filter(entry => entry.isFile())).toEqual([]);
 
     await expect(restoreBackup({file: backup.file, dataDir: restoredDir, key: Buffer.from(key, 'base64')})).rejects.toThrow(
       /not empty/,
