@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${e2ePorts().api}`,
     viewport: {width: 1280, height: 800},
+    // As some users ask: spinners and pulses stand still (the a11y spec checks they do). In a software-rendered
+    // headless browser each turning spinner costs over a core; with them still the suite runs a quarter faster.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -98,7 +98,7 @@ function CheckingPanel({rows}: {rows: number}) {
       data-testid="import-checking"
     >
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <LoaderCircle className="size-5 animate-spin text-brand-700" aria-hidden />
+        <LoaderCircle className="size-5 animate-spin text-brand-700 motion-reduce:animate-none" aria-hidden />
         {m.import_checking({rows: rows.toLocaleString()})}
       </h2>
       <p className="text-sm text-slate-500">{m.import_checking_hint()}</p>

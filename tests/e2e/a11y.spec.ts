@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {expectNoSidewaysScroll, seriousViolations, signIn} from './helpers.ts';
 import {SECTIONS} from '../../app/shell/sections.ts';
 
@@ -23,6 +23,7 @@ for (const locale of ['he', 'en'] as const) {
       await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
       await expect(page.locator('main h1').first()).toBeVisible();
       expect(await seriousViolations(page), path).toEqual([]);
+      expect(await endlessAnimations(page), `${path}: nothing moves for a user who asks for reduced motion`).toEqual([]);
       await page.screenshot({path: `test-results/screens/routes/${locale}-1280${name}.png`});
       // At phone width the menu is a drawer and nothing pushes the page sideways.
       await page.setViewportSize({width: 375, height: 740});
@@ -38,6 +39,15 @@ for (const locale of ['he', 'en'] as const) {
     await page.screenshot({path: `test-results/screens/routes/${locale}-1280-settings.png`});
   });
 }
+
+/** Animations that never end (spinners, pulses), by their element: the config asks for reduced motion. */
+const endlessAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter(a => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
+      .map(a => ((a.effect as KeyframeEffect).target as Element | null)?.outerHTML.slice(0, 120) ?? '?'),
+  );
 
 /** Every route of the shell (spec §2), straight from the sections table (parameterised ones with a sample id), and a card. */
 const SHELL_ROUTES = [

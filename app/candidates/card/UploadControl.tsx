@@ -121,7 +121,7 @@ export function UploadControl({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         data-testid={`files-upload-${kind}`}
       >
-        {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : icon}
+        {busy ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : icon}
         {busy ? m.files_uploading() : label}
       </Button>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
