@@ -31,7 +31,10 @@ export function ConnectionBadge() {
       className="flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs font-medium text-white/90"
     >
       <span
-        className={clsx('size-2 rounded-full', live ? 'bg-emerald-400' : failing ? 'bg-rose-400' : 'animate-pulse bg-amber-300 motion-reduce:animate-none')}
+        className={clsx(
+          'size-2 rounded-full',
+          live ? 'bg-emerald-400' : failing ? 'bg-rose-400' : 'animate-pulse bg-amber-300 motion-reduce:animate-none',
+        )}
         aria-hidden
       />
       <span className="hidden md:inline">

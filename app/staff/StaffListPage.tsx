@@ -164,7 +164,9 @@ export function StateBadge({state}: {state: StaffState}) {
 }
 
 /** A contact detail still on its way (staff_contact syncs after the list's rows): a placeholder, not a blank. */
-const Arriving = () => <span className="inline-block h-3 w-24 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" aria-hidden />;
+const Arriving = () => (
+  <span className="inline-block h-3 w-24 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" aria-hidden />
+);
 
 /** In-house or external is a shadchan's matter (issue 31): other roles show none. */
 const employmentOf = (u: Parameters<typeof roleBeforeBlock>[0] & {detail?: {employment: Employment} | undefined}) =>
