@@ -11,18 +11,12 @@ export function storedZip(entries: Record<string, string | Buffer>): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    writeEntryFields(local, 14, data, fileName);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    writeEntryFields(central, 16, data, fileName);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     centrals.push(central, fileName);
@@ -36,4 +30,15 @@ export function storedZip(entries: Record<string, string | Buffer>): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * The fields a local header and its central-directory record share, in the same order (at 14 and at 16):
+ * CRC-32, compressed and uncompressed size (equal when stored), and the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, data: Buffer, fileName: Buffer) {
+  header.writeUInt32LE(crc32(data), at);
+  header.writeUInt32LE(data.length, at + 4);
+  header.writeUInt32LE(data.length, at + 8);
+  header.writeUInt16LE(fileName.length, at + 12);
 }
