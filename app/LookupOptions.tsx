@@ -1,6 +1,6 @@
 import type {Labels} from '../zero-schema.ts';
 import {currentLocale} from './i18n.ts';
-import {labelOf} from './lookups.ts';
+import {labelOf} from './tables/label-of.ts';
 import * as m from './paraglide/messages.js';
 
 type Offerable = {id: string; retiredAt?: number | null | undefined};

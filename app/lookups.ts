@@ -1,6 +1,7 @@
 import {defineQuery} from '@rocicorp/zero';
 import {zql} from '../zero-schema.ts';
-import type {Labels, Locale} from '../zero-schema.ts';
+
+export {labelOf} from './tables/label-of.ts';
 
 /**
  * Admin-extendable option lists (sectors, statuses, communities). Everyone signed in may read them.
@@ -11,8 +12,3 @@ export const lookupQueries = {
   statuses: defineQuery(() => zql.profileStatus.orderBy('sort', 'asc').orderBy('id', 'asc')),
   communities: defineQuery(() => zql.community.orderBy('sort', 'asc').orderBy('name', 'asc')),
 };
-
-/** A lookup row's label in the UI language, falling back to Hebrew (the data's base language). */
-export function labelOf(labels: Labels | undefined, locale: Locale): string {
-  return labels?.[locale] ?? labels?.he ?? '';
-}

@@ -7,7 +7,6 @@ import {Toaster} from 'sonner';
 import {startLocale} from './i18n.ts';
 import {createAppRouter} from './router.tsx';
 import {fetchSession, mayEnter} from './session.ts';
-import {createZero} from './zero.ts';
 import {ConfirmProvider} from './ui/confirm.tsx';
 import {getTextDirection, getLocale} from './paraglide/runtime.js';
 import * as m from './paraglide/messages.js';
@@ -17,8 +16,9 @@ const session = await fetchSession();
 startLocale(session.defaultLanguage);
 document.title = m.app_title();
 
-// Only a session that may enter syncs: one whose declaration is due gets the declaration first (/login).
-const zero = mayEnter(session) ? createZero(session) : undefined;
+// Only a session that may enter syncs: one whose declaration is due gets the declaration first (/login). Zero's
+// client is fetched for it alone: the public pages never load it (issue 35).
+const zero = mayEnter(session) ? (await import('./zero.ts')).createZero(session) : undefined;
 const router = createAppRouter({session, zero});
 
 createRoot(document.getElementById('root')!).render(

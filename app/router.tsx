@@ -1,71 +1,60 @@
 import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
-import {ZeroProvider} from '@rocicorp/zero/react';
-import {ActivitiesPage} from './activities/ActivitiesPage.tsx';
-import {ActivityEditPage} from './activities/ActivityEditPage.tsx';
-import {CandidateListPage} from './candidates/CandidateListPage.tsx';
 import {homeSearchOf, type HomeSearch} from './candidates/search/url.ts';
-import {CardPage} from './candidates/card/CardPage.tsx';
-import {CardNewPage} from './candidates/card/CardNewPage.tsx';
-import {PendingProfilesPage} from './candidates/PendingProfilesPage.tsx';
-import {RecycleBinPage} from './candidates/RecycleBinPage.tsx';
-import {CallsPage} from './calls/CallsPage.tsx';
-import {InstitutionsPage} from './institutions/InstitutionsPage.tsx';
-import {RepresentativesPage} from './representatives/RepresentativesPage.tsx';
-import {RegistrationLinksPage} from './registration-links/RegistrationLinksPage.tsx';
-import {SectorsPage} from './sectors/SectorsPage.tsx';
-import {NeedsAttentionPage} from './saved-searches/NeedsAttentionPage.tsx';
-import {SavedSearchesPage} from './saved-searches/SavedSearchesPage.tsx';
-import {StaffEditPage} from './staff/StaffEditPage.tsx';
-import {StaffListPage} from './staff/StaffListPage.tsx';
-import {StaffPrintPage} from './staff/StaffPrintPage.tsx';
-import {GoalsPage} from './scores/GoalsPage.tsx';
-import {CardEditPage} from './candidates/card/CardEditPage.tsx';
-import {DashboardPage} from './dashboard/DashboardPage.tsx';
-import {LoginPage, type LoginSearch} from './login/LoginPage.tsx';
-import {ForgotPasswordPage} from './login/ForgotPasswordPage.tsx';
+import {loginSearchOf} from './login/search.ts';
 import {FORGOT_PASSWORD_PATH} from './login/paths.ts';
-import {AgreementPage} from './agreement/AgreementPage.tsx';
-import {AdminNotificationsPage} from './notifications/AdminNotificationsPage.tsx';
-import {UsersLogPage} from './users-log/UsersLogPage.tsx';
-import {ExportsPage} from './exports/ExportsPage.tsx';
-import {ReportsPage, ShadchanimReportsPage} from './reports/lazy.tsx';
-import {AdminOverviewPage} from './admin/AdminOverviewPage.tsx';
-import {SystemStatusPage} from './admin/SystemStatusPage.tsx';
-import {ImportPage} from './imports/ImportPage.tsx';
-import {FormatsPage} from './imports/FormatsPage.tsx';
-import {FoldersPage} from './pages/FoldersPage.tsx';
-import {StaffPageRoute} from './pages/StaffPageRoute.tsx';
-import {BenefitCardsPage} from './benefit-cards/BenefitCardsPage.tsx';
-import {ChatsPage} from './chats/ChatsPage.tsx';
-import {AddIdeaPage} from './ideas/AddIdeaPage.tsx';
-import {IdeasBankPage} from './ideas/IdeasBankPage.tsx';
-import {BonusCardPage} from './benefit-cards/BonusCardPage.tsx';
-import {CheckValidationPage} from './benefit-cards/CheckValidationPage.tsx';
-import {SelfHomePage} from './self-user/SelfHomePage.tsx';
-import {SelfLoginPage} from './self-user/SelfLoginPage.tsx';
-import {SelfEditPage} from './self-user/SelfEditPage.tsx';
-import {SelfVerifyPhonePage} from './self-user/SelfVerifyPhonePage.tsx';
-import {SelfVerifyEmailPage} from './self-user/SelfVerifyEmailPage.tsx';
-import {SELF_EDIT_PATH} from './self-user/edit.ts';
-import {Shell} from './shell/Shell.tsx';
-import {ComingSoon} from './shell/ComingSoon.tsx';
-import {SECTIONS, mayOpen, type BuiltSectionPath, type Section} from './shell/sections.ts';
-import {KeptOutlet} from './shell/KeptOutlet.tsx';
-import {FeatureGate} from './site/FeatureGate.tsx';
+import {SELF_EDIT_PATH} from './self-user/paths.ts';
+import {SECTIONS, mayOpen, type Section} from './shell/sections.ts';
 import {Loading} from './ui/Loading.tsx';
 import {lazyPage} from './ui/lazy-page.tsx';
-import type {ReactNode} from 'react';
 import {toast} from 'sonner';
-import {can} from '../permissions/context.ts';
+import {can} from '../permissions/can.ts';
 import {contextOf, editsAsCandidate, mayEnter, owesAgreement} from './session.ts';
-import {MaintenancePage} from './public/MaintenancePage.tsx';
-import {PrivacyPage} from './public/PrivacyPage.tsx';
-import {ForumRedirect} from './forum/ForumRedirect.tsx';
-import {InvitationPage} from './invitation/InvitationPage.tsx';
-import {CandidateFormPage, RegistrationFormPage} from './candidates/public/CandidateFormPage.tsx';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
 import * as m from './paraglide/messages.js';
+
+/*
+ * Every page's code is fetched when it is first opened (issue 35): the public pages load neither Zero nor the
+ * staff's code, and a staff member loads the shell and the candidate list (StaffShell), then each other page as
+ * it is opened. A route whose component has `preload` is drawn once that code is there (the router waits for
+ * it, and fetches it when a link to the route is hovered). This module, the session and the guards are what
+ * every page loads: keep them free of page code (a path, a search type or parser lives in a small module).
+ */
+const LoginPage = lazyPage(() => import('./login/LoginPage.tsx').then(p => p.LoginPage), 'screen');
+const ForgotPasswordPage = lazyPage(() => import('./login/ForgotPasswordPage.tsx').then(p => p.ForgotPasswordPage), 'screen');
+const AgreementPage = lazyPage(() => import('./agreement/AgreementPage.tsx').then(p => p.AgreementPage), 'screen');
+const InvitationPage = lazyPage(() => import('./invitation/InvitationPage.tsx').then(p => p.InvitationPage), 'screen');
+const SelfLoginPage = lazyPage(() => import('./self-user/SelfLoginPage.tsx').then(p => p.SelfLoginPage), 'screen');
+const SelfHomePage = lazyPage(() => import('./self-user/SelfHomePage.tsx').then(p => p.SelfHomePage), 'screen');
+const SelfEditPage = lazyPage(() => import('./self-user/SelfEditPage.tsx').then(p => p.SelfEditPage), 'screen');
+const SelfVerifyPhonePage = lazyPage(
+  () => import('./self-user/SelfVerifyPhonePage.tsx').then(p => p.SelfVerifyPhonePage),
+  'screen',
+);
+const SelfVerifyEmailPage = lazyPage(
+  () => import('./self-user/SelfVerifyEmailPage.tsx').then(p => p.SelfVerifyEmailPage),
+  'screen',
+);
+const MaintenancePage = lazyPage(() => import('./public/MaintenancePage.tsx').then(p => p.MaintenancePage), 'screen');
+const PrivacyPage = lazyPage(() => import('./public/PrivacyPage.tsx').then(p => p.PrivacyPage), 'screen');
+const CandidateFormPage = lazyPage(
+  () => import('./candidates/public/CandidateFormPage.tsx').then(p => p.CandidateFormPage),
+  'screen',
+);
+const RegistrationFormPage = lazyPage(
+  () => import('./candidates/public/CandidateFormPage.tsx').then(p => p.RegistrationFormPage),
+  'screen',
+);
+const CheckValidationPage = lazyPage(
+  () => import('./benefit-cards/CheckValidationPage.tsx').then(p => p.CheckValidationPage),
+  'screen',
+);
+const BonusCardPage = lazyPage(() => import('./benefit-cards/BonusCardPage.tsx').then(p => p.BonusCardPage), 'screen');
+const ForumRedirect = lazyPage(() => import('./forum/ForumRedirect.tsx').then(p => p.ForumRedirect), 'screen');
+const CardPage = lazyPage(() => import('./candidates/card/CardPage.tsx').then(p => p.CardPage));
+const CardEditPage = lazyPage(() => import('./candidates/card/CardEditPage.tsx').then(p => p.CardEditPage));
+/** The staff's frame with Zero's provider and the candidate list (app/shell/StaffShell.tsx). */
+const StaffShell = lazyPage(() => import('./shell/StaffShell.tsx').then(p => p.StaffShell), 'screen');
 
 export type RouterContext = {session: SessionInfo; zero: AppZero | undefined};
 
@@ -79,16 +68,7 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   // redirectTo and queryParams (spec §2); the identity provider's return adds google-cb, state and code.
-  validateSearch: (search: Record<string, unknown>): LoginSearch => {
-    const text = (key: string) => (typeof search[key] === 'string' ? {[key]: search[key] as string} : {});
-    return {
-      ...text('redirectTo'),
-      ...text('queryParams'),
-      ...text('state'),
-      ...text('code'),
-      ...('google-cb' in search ? {'google-cb': ''} : {}),
-    };
-  },
+  validateSearch: loginSearchOf,
   // A signed-in user whose declaration is due stays here: the page shows the declaration.
   beforeLoad: ({context}) => {
     if (mayEnter(context.session)) throw redirect({to: '/home'});
@@ -143,18 +123,14 @@ const shellRoute = createRoute({
     // The shell follows the switch live (Shell.tsx); this covers the first load.
     if (session.maintenance && session.user.role !== 'admin') throw redirect({to: '/maintenance'});
   },
+  // The shell's code, fetched beside the page's (not for a candidate, who gets their own form).
+  loader: ({context}) => (context.zero ? StaffShell.preload() : SelfEditPage.preload()),
   component: function ShellLayout() {
     const {zero, session} = shellRoute.useRouteContext();
     // A candidate (self-user session, no staff one) on the spec's edit link: their own form, with no
     // shell and no Zero client (beforeLoad let only that path through).
     if (!zero && editsAsCandidate(session)) return <SelfEditPage />;
-    return (
-      <ZeroProvider zero={zero!}>
-        <Shell>
-          <KeptOutlet page={pageOf} />
-        </Shell>
-      </ZeroProvider>
-    );
+    return <StaffShell zero={zero!} />;
   },
 });
 
@@ -165,58 +141,6 @@ const indexRoute = createRoute({
     throw redirect({to: '/home'});
   },
 });
-
-/** Built screens (the `built` sections); every other section shows its "coming soon" state. */
-const PAGES: Record<BuiltSectionPath, () => ReactNode> = {
-  '/home': CandidateListPage,
-  '/home/tickets/new': CardNewPage,
-  '/temporary-profiles': PendingProfilesPage,
-  '/recycle-bin': RecycleBinPage,
-  '/dashboard': DashboardPage,
-  '/dashboard/activities': ActivitiesPage,
-  '/dashboard/activity/edit/$id': ActivityEditPage,
-  '/dashboard/calls': CallsPage,
-  '/admin/notifications': AdminNotificationsPage,
-  '/admin/logs': UsersLogPage,
-  '/admin/system': SystemStatusPage,
-  '/admin/exports': ExportsPage,
-  '/sectors': SectorsPage,
-  '/admin/schools': InstitutionsPage,
-  '/users': StaffListPage,
-  '/users/new-user': StaffEditPage,
-  '/users/edit/$id': StaffEditPage,
-  '/users/print/$id': StaffPrintPage,
-  '/representatives': RepresentativesPage,
-  '/registration-links': RegistrationLinksPage,
-  '/benefit-cards': BenefitCardsPage,
-  // Saved searches (issue 14)
-  '/home/saved-searches': SavedSearchesPage,
-  '/home/needs-attention': NeedsAttentionPage,
-  // Excel import (issue 16)
-  '/import/excel': ImportPage,
-  '/import/excel/formats': FormatsPage,
-  // Scores and goals (issue 17)
-  '/users/goals': GoalsPage,
-  // Chats (issue 17)
-  '/chats': ChatsPage,
-  '/chats/$id': ChatsPage,
-  // Reports (issue 17)
-  '/admin': AdminOverviewPage,
-  '/admin/reports': ReportsPage,
-  '/admin/shadchanim-reports': ShadchanimReportsPage,
-  // Staff pages and folders (issue 17)
-  '/pages': FoldersPage,
-  '/pages/$id': StaffPageRoute,
-  // Ideas bank (issue 17)
-  '/ideas': IdeasBankPage,
-  '/add-shidduch-idea': AddIdeaPage,
-};
-
-function pageOf(section: Section): ReactNode {
-  const Page = section.built ? PAGES[section.path as BuiltSectionPath] : undefined;
-  const page = Page ? <Page /> : <ComingSoon section={section} />;
-  return section.feature ? <FeatureGate feature={section.feature}>{page}</FeatureGate> : page;
-}
 
 /**
  * A page this user may not open: they are told why before being sent elsewhere (not when a link is
@@ -238,6 +162,8 @@ const homeRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): HomeSearch => homeSearchOf(search),
   component: () => null,
 });
+/** A section's screen (app/shell/pages.tsx, part of the staff's code), its own code fetched first. */
+const sectionScreen = (section: Section) => lazyPage(() => import('./shell/pages.tsx').then(pages => pages.screenOf(section)));
 const sectionRoutes = SECTIONS.filter(s => s.path !== '/home' && !('outsideShell' in s)).map((section: Section) =>
   createRoute({
     getParentRoute: () => shellRoute,
@@ -249,7 +175,8 @@ const sectionRoutes = SECTIONS.filter(s => s.path !== '/home' && !('outsideShell
         throw redirect({to: '/home'});
       }
     },
-    component: section.keepState ? () => null : () => pageOf(section),
+    // Kept pages are drawn by KeptOutlet (StaffShell); the route fetches their code all the same.
+    component: section.keepState ? Object.assign(() => null, {preload: sectionScreen(section).preload}) : sectionScreen(section),
     pendingComponent: Loading,
     staticData: {saveBar: section.saveBar},
   }),
@@ -285,7 +212,19 @@ const cardEditRoute = createRoute({
  * Engaged couples (issue 15, spec §2 "meorasim as a separately loaded area outside the shell"): its own
  * page with its own Zero provider, its code fetched only when opened, guarded like a section.
  */
-const MeorasimPage = lazyPage(() => import('./engaged-couples/MeorasimPage.tsx').then(module => module.MeorasimPage), 'screen');
+const MeorasimPage = lazyPage<{zero: AppZero}>(async () => {
+  const [{ZeroProvider}, {MeorasimPage}] = await Promise.all([
+    import('@rocicorp/zero/react'),
+    import('./engaged-couples/MeorasimPage.tsx'),
+  ]);
+  return function MeorasimWithZero({zero}: {zero: AppZero}) {
+    return (
+      <ZeroProvider zero={zero}>
+        <MeorasimPage />
+      </ZeroProvider>
+    );
+  };
+}, 'screen');
 const meorasimRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/meorasim',
@@ -302,11 +241,7 @@ const meorasimRoute = createRoute({
   component: Object.assign(
     function MeorasimLayout() {
       const {zero} = meorasimRoute.useRouteContext();
-      return (
-        <ZeroProvider zero={zero!}>
-          <MeorasimPage />
-        </ZeroProvider>
-      );
+      return <MeorasimPage zero={zero!} />;
     },
     // Hovering a link to it fetches its code.
     {preload: MeorasimPage.preload},

@@ -1,20 +1,8 @@
 import type {Permission} from './labels.ts';
-import type {Role} from './roles.ts';
+import {can, type AuthContext} from './can.ts';
 import {AppError} from './errors.ts';
 
-/**
- * Who is asking. On the server it is always built from the session (never taken from the client);
- * the browser builds the same shape from /api/session only to run queries and mutators optimistically.
- */
-export type AuthContext = {
-  userID: string;
-  role: Role;
-  permissions: readonly Permission[];
-};
-
-export function can(ctx: AuthContext | undefined, permission: Permission): boolean {
-  return ctx !== undefined && (ctx.role === 'admin' || ctx.permissions.includes(permission));
-}
+export {can, type AuthContext} from './can.ts';
 
 export function assertLoggedIn(ctx: AuthContext | undefined): asserts ctx is AuthContext {
   if (!ctx || ctx.role === 'blocked') throw new AppError('notLoggedIn');

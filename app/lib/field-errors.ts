@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {MAX_AGE, MIN_AGE} from './dates.ts';
 import {PASSWORD_MIN} from './passwords.ts';
-import {errorCodeOf, type FieldIssue} from '../../permissions/errors.ts';
+import {errorCodeOf, type FieldIssue} from '../../permissions/error-codes.ts';
 import {ERROR_TEXT} from './dictionary.ts';
 import * as m from '../paraglide/messages.js';
 

@@ -28,8 +28,6 @@ import * as m from '../paraglide/messages.js';
  */
 type Status = 'none' | 'calledSuccess' | 'waiting' | 'googleLogged' | 'numberVerified' | 'final';
 
-export type LoginSearch = {redirectTo?: string; queryParams?: string; 'google-cb'?: string; state?: string; code?: string};
-
 /** The identity provider's callback error that the spec counts as success on this path. */
 const NOT_LOGGED_IN_WITH_GOOGLE = 'user is not logged in with Google';
 

@@ -11,7 +11,7 @@ import {loginErrorText} from '../login/errors.ts';
 import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import {CardFormFields, withoutErrorsOf} from '../candidates/card/CardFormSections.tsx';
+import {CardFormFields, withoutErrorsOf} from '../candidates/card/CardFormFields.tsx';
 import {SELF_EDITABLE_FIELDS} from '../candidates/card/fields.ts';
 import {cardPatch, formFromDetails, type CardForm} from '../candidates/card/form.ts';
 import {selfUpdateSchema, type SelfTicket} from './edit.ts';

@@ -33,6 +33,3 @@ export type SelfPhoto = {id: string; name: string; size: number};
 export const SELF_PHOTO_PATH = '/api/peoples/self-update/photo';
 /** Where the candidate's browser reads their ticket's photo (the staff's file route needs a staff session). */
 export const selfPhotoURL = (id: string) => `${SELF_PHOTO_PATH}/${encodeURIComponent(id)}`;
-
-/** The path of the candidate's edit form: the spec's edit link, which a self-user session opens outside the shell. */
-export const SELF_EDIT_PATH = /^\/home\/tickets\/edit\/[^/]+\/?$/;

@@ -32,7 +32,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import {can, type AuthContext} from '../../permissions/context.ts';
+import {can, type AuthContext} from '../../permissions/can.ts';
 import type {Permission} from '../../permissions/labels.ts';
 import type {Role} from '../../permissions/roles.ts';
 import type {SiteKey} from '../site/schema.ts';

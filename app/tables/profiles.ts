@@ -7,14 +7,13 @@ import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, Prof
 import {community, profileStatus, representative, sector} from './places.ts';
 import {profileFacet, profileKey} from './search.ts';
 import {staffContact, staffDetail, user} from './staff.ts';
+import type {Colour} from './colours.ts';
 
 /** A detail's stored value: text, a number, option ids, a yes/no or E.164 numbers. */
 export type DetailValue = string | number | boolean | string[];
 export type CardDetails = Partial<Record<string, DetailValue>>;
 
-/** The colours a card can be marked with (its list row and header show it). */
-export const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'gray'] as const;
-export type Colour = (typeof COLOURS)[number];
+export {COLOURS, type Colour} from './colours.ts';
 
 export const profile = table('profile')
   .columns({

@@ -6,21 +6,15 @@ import {boolean, enumeration, json, number, relationships, string, table} from '
 import type {DATE_RANGES} from '../lib/date-ranges.ts';
 import type {Gender, ProfileDatabase, ProfileState} from './shared.ts';
 import {user} from './staff.ts';
+import type {ActivityRecency, FREE_OPERATORS, SortKey} from './search-keys.ts';
+
+export {ACTIVITY_RECENCY, FREE_OPERATORS, SORT_KEYS, type ActivityRecency, type SortKey} from './search-keys.ts';
 
 /** Where a saved search opens: the candidate list, or the needs-attention view (spread by shadchan). */
 export const SAVED_SEARCH_VIEWS = ['list', 'needsAttention'] as const;
 export type SavedSearchView = (typeof SAVED_SEARCH_VIEWS)[number];
 
-/** The list's sortable columns; names sort by their folded form, so final letters and niqqud do not matter. */
-export const SORT_KEYS = ['name', 'age', 'city', 'createdAt', 'updatedAt', 'lastActivityAt'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-/** §9 activity recency, read from the card's last-activity time (migrations/0019), never a scan of activities. */
-export const ACTIVITY_RECENCY = ['lastMonth', 'lastThreeMonths', 'lastHalfYear', 'noneInHalfYear', 'noneBeyondHalfYear'] as const;
-export type ActivityRecency = (typeof ACTIVITY_RECENCY)[number];
-
 /** A comparison of the free filter builder: a catalogue field, an operator and a value. */
-export const FREE_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'startsWith', 'contains', 'isEmpty', 'isNotEmpty'] as const;
 export type FreeCondition = {field: string; op: (typeof FREE_OPERATORS)[number]; value?: string | number | boolean};
 export type FreeGroup = {join: 'and' | 'or'; items: (FreeCondition | FreeGroup)[]};
 

@@ -2,20 +2,21 @@ import {lazy, Suspense, type ComponentType} from 'react';
 import {Loading} from './Loading.tsx';
 
 /**
- * A page whose code is fetched when it is first opened (the reports' charts, a staff page, the engaged
- * couples): React's own lazy component, with the branded loader (`screen` for a page outside the shell)
- * until the code is there, and `preload` so the router fetches it when a link to it is hovered.
+ * A page whose code is fetched when it is first opened (every page but the shell and the candidate list,
+ * issue 35): React's own lazy component, with the branded loader (`screen` for a page outside the shell)
+ * until the code is there, and `preload`, which the router calls before it draws the route (and when a
+ * link to it is hovered), so the loader rarely shows.
  *
  * Not TanStack's lazyRouteComponent: it suspends through `use()` only while the code is missing and
  * not once it has come, which React reports as a console error ("called use() to suspend in a previous
  * render but did not call use() when it finished", issue 31).
  */
-export function lazyPage(load: () => Promise<ComponentType>, size: 'screen' | 'page' = 'page') {
+export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>, size: 'screen' | 'page' = 'page') {
   const Page = lazy(async () => ({default: await load()}));
-  function LazyPage() {
+  function LazyPage(props: P) {
     return (
       <Suspense fallback={<Loading size={size} />}>
-        <Page />
+        <Page {...props} />
       </Suspense>
     );
   }

@@ -1,7 +1,7 @@
 import {createElement} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, test} from 'vitest';
-import {CardFormFields, withoutErrorsOf} from '../../app/candidates/card/CardFormSections.tsx';
+import {CardFormFields, withoutErrorsOf} from '../../app/candidates/card/CardFormFields.tsx';
 import {cardCreateSchema} from '../../app/candidates/card/mutators.ts';
 import {serverErrorOf, validate} from '../../app/lib/field-errors.ts';
 

@@ -5,64 +5,19 @@ import {assertCan, type AuthContext} from '../../../permissions/context.ts';
 import {AppError} from '../../../permissions/errors.ts';
 import {visibleProfiles} from '../../../permissions/profiles.ts';
 import {isoDateToMs, msToIsoDate} from '../../lib/dates.ts';
-import {birthDate} from '../schema.ts';
-import {cardColumnsSchema, detailsPatchSchema} from './schema.ts';
-import {id, text} from '../../lib/schema-parts.ts';
+import {id} from '../../lib/schema-parts.ts';
+import {cardCreateSchema, cardPatchSchema, type CardCreate, type CardPatch, type CardSave} from './schema.ts';
 
-/** The status a new card starts in (seeded by migrations/0002_lookups.sql). */
-export const INITIAL_STATUS_ID = 'available';
-
-/** A card's values as the form sends them (new or edited). */
-const cardValues = {
-  forename: text(50),
-  surname: text(50),
-  gender: v.picklist(['male', 'female'], 'required'),
-  city: text(60),
-  birthDate,
-  sectorID: id,
-  statusID: id,
-  ...cardColumnsSchema,
-};
-
-/** A whole card with the revision it is at: what an edit's patch becomes once laid over the stored card. */
-export type CardSave = v.InferOutput<v.ObjectSchema<typeof cardValues, undefined>> & {id: string; revision: number};
-
-const {details: _, ...cardColumns} = cardValues;
-
-/**
- * An edit of a card (the edit form, the list's quick edit, a value restored from the history): only
- * the fields the user changed, and the revision their form shows. A field left out is not touched; a
- * detail set to null is cleared (a required one cannot be). Each present value passes the same checks
- * as in a whole card.
- */
-export const cardPatchSchema = v.object({
-  id,
-  revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  ...v.partial(v.object(cardColumns)).entries,
-  details: v.optional(detailsPatchSchema),
-});
-export type CardPatch = v.InferOutput<typeof cardPatchSchema>;
-
-/**
- * A new card (spec §2 "new profile"): the general or the user's personal database; `temporary` puts
- * it in that database's temporary variant, awaiting approval (§4 pending), which needs the matching
- * temporary-database permission.
- */
-export const cardCreateSchema = v.object({
-  id,
-  ...cardValues,
-  database: v.picklist(['general', 'personal'], 'required'),
-  temporary: v.boolean(),
-});
-export type CardCreate = v.InferOutput<typeof cardCreateSchema>;
-
-/**
- * What a candidate sends through a shadchan's public link (spec §4 "a profile sent by the candidate"):
- * the same card without the staff's own choices. The server gives it an id, puts it in the general
- * database with the initial status, and leaves it pending until an approver allows it.
- */
-export const candidateCardSchema = v.omit(cardCreateSchema, ['id', 'database', 'temporary', 'statusID', 'colour', 'openFrom']);
-export type CandidateCard = v.InferOutput<typeof candidateCardSchema>;
+export {
+  INITIAL_STATUS_ID,
+  candidateCardSchema,
+  cardCreateSchema,
+  cardPatchSchema,
+  type CandidateCard,
+  type CardCreate,
+  type CardPatch,
+  type CardSave,
+} from './schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 type ProfileRow = Row<Schema['tables']['profile']>;

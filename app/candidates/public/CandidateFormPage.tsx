@@ -1,7 +1,7 @@
 import {useParams} from '@tanstack/react-router';
 import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
-import {errorCodeOf} from '../../../permissions/errors.ts';
+import {errorCodeOf} from '../../../permissions/error-codes.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import {type FieldErrors, fieldErrorsOf, focusFirstInvalid, validate} from '../../lib/field-errors.ts';
 import {call} from '../../login/api.ts';
@@ -11,9 +11,9 @@ import {LanguageSwitcher} from '../../ui/LanguageSwitcher.tsx';
 import {Button} from '../../ui/controls.tsx';
 import {Dialog} from '../../ui/Dialog.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
-import {CardFormFields, withoutErrorsOf, type CardLookups} from '../card/CardFormSections.tsx';
+import {CardFormFields, withoutErrorsOf, type CardLookups} from '../card/CardFormFields.tsx';
 import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
-import {candidateCardSchema, type CandidateCard} from '../card/mutators.ts';
+import {candidateCardSchema, type CandidateCard} from '../card/schema.ts';
 import {Loading} from '../../ui/Loading.tsx';
 import * as m from '../../paraglide/messages.js';
 

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import {DATE_RANGES} from '../../lib/date-ranges.ts';
 import {MAX_AGE, MIN_AGE} from '../../lib/dates.ts';
-import {MAX_FREE_ITEMS, freeConditionIssue, freeItemCount} from './free-conditions.ts';
-import {ACTIVITY_RECENCY, FREE_OPERATORS, SORT_KEYS, type FreeGroup} from '../../tables/saved-searches.ts';
+import {MAX_FREE_ITEMS, freeConditionIssue, freeItemCount} from './free-checks.ts';
+import {ACTIVITY_RECENCY, FREE_OPERATORS, SORT_KEYS} from '../../tables/search-keys.ts';
+import type {FreeGroup} from '../../tables/saved-searches.ts';
 
 /**
  * The candidate search (issue 14, spec §9): one filter set, the same object in the URL, in a saved

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import {oneOf, textOf} from '../../lib/search-params.ts';
 import {filterSetSchema} from './filters.ts';
-import {SORT_KEYS, type FilterSet, type SortKey} from '../../tables/saved-searches.ts';
+import {SORT_KEYS, type SortKey} from '../../tables/search-keys.ts';
+import type {FilterSet} from '../../tables/saved-searches.ts';
 
 /**
  * The candidate list's URL (/home): its search params are the filter set's own keys, plus the sort, so

@@ -1,0 +1,18 @@
+import type {Permission} from './labels.ts';
+import type {Role} from './roles.ts';
+
+/**
+ * Who is asking. On the server it is always built from the session (never taken from the client);
+ * the browser builds the same shape from /api/session only to run queries and mutators optimistically. Apart
+ * from the assertions (context.ts), which throw AppError and so stand on Zero: the router's guards check `can`
+ * on every page, the public ones too (issue 35).
+ */
+export type AuthContext = {
+  userID: string;
+  role: Role;
+  permissions: readonly Permission[];
+};
+
+export function can(ctx: AuthContext | undefined, permission: Permission): boolean {
+  return ctx !== undefined && (ctx.role === 'admin' || ctx.permissions.includes(permission));
+}
