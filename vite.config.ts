@@ -2,10 +2,28 @@ import {paraglideVitePlugin} from '@inlang/paraglide-js';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import {fileURLToPath} from 'node:url';
-import {defineConfig} from 'vite';
+import {defineConfig, type Plugin} from 'vite';
 import {reachableHost} from './server/config.ts';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Zero's client waits a fixed 5 s after a failed connection attempt (`RUN_LOOP_INTERVAL_MS`, no option),
+ * so a tab could stay dark for 5 s after a restarted zero-cache serves again; the office's promise is
+ * live again within 5 s (issue 32). A refused connection costs the server nothing, and one that is
+ * overloaded still sets a longer pause itself (its `minBackoffMs`). The build fails if Zero's code
+ * changes shape, so an upgrade cannot drop this silently.
+ */
+const ZERO_RETRY_MS = 1_000;
+const zeroRetrySooner: Plugin = {
+  name: 'kesher:zero-retry-sooner',
+  transform(code, id) {
+    if (!id.replaceAll('\\', '/').endsWith('@rocicorp/zero/out/zero-client/src/client/zero.js')) return;
+    const interval = 'var RUN_LOOP_INTERVAL_MS = 5e3;';
+    if (!code.includes(interval)) throw new Error(`Zero's client no longer declares "${interval}" (vite.config.ts)`);
+    return code.replace(interval, `var RUN_LOOP_INTERVAL_MS = ${ZERO_RETRY_MS};`);
+  },
+};
 
 // The client lives in app/; `npm run build` writes dist/, which the API server serves in production.
 // Paraglide's Vite plugin is for the dev server only: builds compile messages with the CLI first
@@ -46,7 +64,10 @@ export default defineConfig(({command}) => ({
       : []),
     tailwindcss(),
     react(),
+    zeroRetrySooner,
   ],
+  // The development server bundles dependencies apart from the plugins above.
+  optimizeDeps: {rolldownOptions: {plugins: [zeroRetrySooner]}},
   server: {
     proxy: {'/api': `http://${reachableHost()}:${process.env.API_PORT ?? 3100}`},
   },

@@ -6,8 +6,12 @@ type Reconnectable = {
   };
 };
 
-/** Pauses before each further attempt while the error lasts; the last one repeats. */
-const RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
+/**
+ * Pauses before each further attempt while the error lasts; the last one repeats. At most 4 s, so a tab
+ * is live again within 5 s of the API serving again (issue 32); an attempt against a stopped API costs
+ * zero-cache one refused request.
+ */
+const RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000];
 
 /**
  * Zero's client stops for good on an error it cannot classify as passing: among them a push or a
