@@ -208,8 +208,10 @@ export function createApi(options: ApiOptions) {
     console.warn('dist/ has no built client (run `npm run build`); serving the API only');
   } else if (options.serveClient) {
     const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    app.use('/assets/*', serveStatic({root: path.relative(process.cwd(), dist)}));
-    app.use('*', serveStatic({root: path.relative(process.cwd(), dist)}));
+    const builtFiles = serveStatic({root: path.relative(process.cwd(), dist)});
+    app.use('/assets/*', builtFiles);
+    // Not dist/.vite/: the build's manifest (source paths, for `npm run check:size`) is no file for browsers.
+    app.use('*', (c, next) => (c.req.path.startsWith('/.') ? next() : builtFiles(c, next)));
     // Client-side routes: every other path gets the app, which routes itself.
     app.get('*', c => c.html(indexHtml));
   }

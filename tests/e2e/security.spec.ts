@@ -37,6 +37,12 @@ test('the pages run under a strict Content-Security-Policy without a single viol
   expect(violations).toEqual([]);
 });
 
+test('the build manifest (dist/.vite/) is not served: the path is one of the app', async ({request}) => {
+  const answer = await request.get('/.vite/manifest.json');
+  expect(answer.headers()['content-type']).toContain('text/html');
+  expect(await answer.text()).not.toContain('"isEntry"');
+});
+
 test("zero-cache's admin endpoints (stats, a heap snapshot holding the replica) need its admin password, in development too", async () => {
   for (const path of ['/statz', '/heapz']) {
     const anonymous = await fetch(`http://127.0.0.1:${e2ePorts().zero}${path}`);
