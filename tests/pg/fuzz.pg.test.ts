@@ -188,6 +188,16 @@ describe('fuzz: every REST route answers hostile requests without failing, and a
     expect(await res.json()).toMatchObject({error: 'invalidInput'});
   });
 
+  /**
+   * Each route's first case, whatever the run count: the administrator (whom most checks let through) with
+   * a NUL byte in every id. The 500 this suite found took about 25 random cases a route to meet.
+   */
+  const nulInEveryID = (): [Caller, string[], {contentType: string; body: string}] => [
+    callers.find(c => c.role === 'admin')!,
+    Array(4).fill('a%00b'),
+    {contentType: 'application/json', body: '{}'},
+  ];
+
   test(
     'every route',
     async () => {
@@ -217,7 +227,7 @@ describe('fuzz: every REST route answers hostile requests without failing, and a
                 expect(changedTables(before, await snapshot()), `${label}: refused but wrote`).toEqual([]);
             },
           ),
-          {numRuns: RUNS * 2, seed: SEED, endOnFailure: true},
+          {numRuns: RUNS * 2, seed: SEED, endOnFailure: true, examples: [nulInEveryID()]},
         );
       }
       await stillAnswers();
