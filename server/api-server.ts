@@ -10,6 +10,8 @@ import {forumFromEnv} from './forum/nodebb.ts';
 import {resumeImports} from './imports/runner.ts';
 import {createMetrics, serveMetrics} from './monitoring/metrics.ts';
 import {readStackStatus} from './stack/status-file.ts';
+import {exportsDirFromEnv} from './exports/jobs.ts';
+import {exportStorageFromEnv, fileStorageFromEnv, StorageConfigError} from './files/storage-env.ts';
 
 /** The API server process: REST calls, Zero's query and mutate endpoints, and (built) client files. */
 const ports = readPorts();
@@ -21,6 +23,17 @@ const {delivery, mailer, outbox} = deliveryFromEnv(process.env, development);
 // What `npm start` writes of its children; absent when each process runs on its own (systemd).
 const monitoring = {stackStatus: () => readStackStatus(dataDir())};
 const metrics = createMetrics(sql, monitoring);
+// Uploads and exports: the local folders, or the bucket FILE_STORAGE=s3 names; a wrong setting stops here.
+const exportsDir = exportsDirFromEnv();
+let storage;
+try {
+  storage = {files: fileStorageFromEnv(), exportStorage: exportStorageFromEnv(exportsDir)};
+} catch (error) {
+  if (!(error instanceof StorageConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+console.log(`files in ${storage.files.where}, exports in ${storage.exportStorage.where}`);
 const app = createApi({
   sql,
   devSignIn: development,
@@ -46,6 +59,8 @@ const app = createApi({
   zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,
   metrics,
   monitoring,
+  ...storage,
+  exportsDir,
 });
 
 const server = serve({fetch: app.fetch, port: ports.api, hostname: listenHost()}, info => {

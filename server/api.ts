@@ -32,7 +32,8 @@ import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
 import {mountOwnerContactRoutes} from './candidates/owner-contact.ts';
 import {createLimits, type Limits} from './auth/rate-limit.ts';
 import {isUploadPath, mountFileRoutes} from './files/routes.ts';
-import {fileStorageFromEnv, type FileStorage} from './files/storage.ts';
+import type {FileStorage} from './files/storage.ts';
+import {exportStorageFromEnv, fileStorageFromEnv} from './files/storage-env.ts';
 import {mountPrintRoutes} from './audit/print-routes.ts';
 import {mountExportRoutes} from './exports/routes.ts';
 import {exportsDirFromEnv} from './exports/jobs.ts';
@@ -90,10 +91,12 @@ export type ApiOptions = {
   google?: GoogleOptions;
   /** NodeBB's read API for the unread badge and news (FORUM_API_TOKEN); without it they answer 404 forumDisabled. */
   forum?: ForumOptions;
-  /** Where uploaded photos and documents live; by default FILES_DIR or .data/files/ (server/files/storage.ts). */
+  /** Where uploaded photos and documents live; by default as FILE_STORAGE says (server/files/storage-env.ts). */
   files?: FileStorage;
-  /** Where Excel exports are written until downloaded; by default EXPORTS_DIR or .data/exports/ (server/exports/jobs.ts). */
+  /** Where Excel exports are written before they are stored; by default EXPORTS_DIR or .data/exports/ (server/exports/jobs.ts). */
   exportsDir?: string;
+  /** Where finished exports are kept until downloaded; by default as FILE_STORAGE says (the exports folder itself, or the bucket). */
+  exportStorage?: FileStorage;
   /**
    * Rate limits, caps and lockouts (server/auth/rate-limit.ts; defaults there, some from the
    * environment). `scope` prefixes their keys in Postgres: tests give each API its own counts.
@@ -180,7 +183,8 @@ export function createApi(options: ApiOptions) {
   mountSelfBonusRoutes(app, sql);
   mountBonusCheckRoute(app, sql, limits.allowBonusCheck);
   mountEngagedCoupleRoutes(app, sql);
-  mountExportRoutes(app, sql, options.exportsDir ?? exportsDirFromEnv());
+  const exportsDir = options.exportsDir ?? exportsDirFromEnv();
+  mountExportRoutes(app, sql, {dir: exportsDir, storage: options.exportStorage ?? exportStorageFromEnv(exportsDir)});
   // Excel import (issue 16)
   mountImportRoutes(app, sql, limits.allowDuplicateLookup);
   // Staff accounts from invitation to password, and "forgot password" (issue 30); links point at the

@@ -7,6 +7,7 @@ import {connect} from './db/sql.ts';
 import {startStack} from './stack/stack.ts';
 import {isPrivateAddress} from './http/addresses.ts';
 import {logLine} from './stack/supervisor.ts';
+import {storageConfigFromEnv} from './files/storage-env.ts';
 
 /**
  * `npm start`: the whole stack with prefixed logs. Development (default, the explicit KESHER_MODE=development
@@ -67,6 +68,7 @@ if (production) {
 
 let ports;
 try {
+  storageConfigFromEnv(); // FILE_STORAGE and its S3_* settings, checked before anything starts
   ports = readPorts();
 } catch (e) {
   fail((e as Error).message);

@@ -30,6 +30,14 @@ try {
   console.log(
     `backup ${result.file}: ${(result.bytes / 1e6).toFixed(1)} MB${settings.key ? ', encrypted' : ''}, in ${(result.ms / 1000).toFixed(1)} s`,
   );
+  const {files, filesFrom} = result.manifest;
+  if (settings.bucket) {
+    console.log(
+      `${files.length} uploaded files copied from the bucket ${filesFrom} into the backup (exports are not kept; restore puts the files into a folder: docs/operations.md, "File storage")`,
+    );
+  } else {
+    console.log(`${files.length} uploaded files from ${filesFrom}`);
+  }
   if (result.pruned.length) console.log(`removed the oldest (keeping ${settings.keep}): ${result.pruned.join(', ')}`);
 } catch (error) {
   if ((error as {code?: string}).code === 'ECONNREFUSED') {

@@ -2,10 +2,13 @@ import {createHash} from 'node:crypto';
 import {createReadStream, createWriteStream, existsSync} from 'node:fs';
 import {copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {Readable} from 'node:stream';
+import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
 import {pipeline} from 'node:stream/promises';
 import {createGzip} from 'node:zlib';
 import * as tar from 'tar';
 import type {Sql} from '../db/sql.ts';
+import type {FileStorage} from '../files/storage.ts';
 import {baseBackup, walRange} from './base-backup.ts';
 import {encryptStream} from './encryption.ts';
 import type {BackupSettings} from './settings.ts';
@@ -19,7 +22,10 @@ import type {BackupSettings} from './settings.ts';
  * Uploaded files are written once under a new key and replaced by rename (server/files/storage.ts), so
  * they are taken as hard links (a copy on another file system) before the database and again after
  * it: every file that existed at the database's consistent point is in the backup, unless it was both
- * created and deleted while the backup ran.
+ * created and deleted while the backup ran. With FILE_STORAGE=s3 the same holds for the bucket's objects
+ * (written once under a new key, never changed): they are listed and downloaded into the backup before and
+ * after the database, so a backup restores whole even when the bucket is lost (docs/operations.md, "File
+ * storage"); the manifest's filesFrom names the bucket. Exports are not backed up (they live a day).
  */
 
 export const MANIFEST_VERSION = 1;
@@ -44,6 +50,8 @@ export type BackupManifest = {
     timeline: number;
   };
   files: Array<{path: string; bytes: number; sha256: string}>;
+  /** Where the files were copied from: the folder, or s3://bucket/prefix/files/ (absent in backups made before FILE_STORAGE). */
+  filesFrom?: string;
   /** Rows per table of the public schema, counted just after the consistent point (a busy table may differ by a few). */
   tables: Record<string, number>;
 };
@@ -132,13 +140,16 @@ async function stageBackup(
   const filesStage = path.join(stage, 'files');
   await mkdir(filesStage, {mode: 0o700});
   const seen = new Set<string>();
-  await takeFiles(settings.filesDir, filesStage, seen);
+  const {bucket} = settings;
+  const take = () => (bucket ? takeObjects(bucket, filesStage, seen) : takeFiles(settings.filesDir, filesStage, seen));
+  if (bucket) log(`copying the uploaded files from ${bucket.where}`);
+  await take();
 
   log('copying the database (BASE_BACKUP)');
   const [{version}] = await sql<[{version: string}]>`SELECT current_setting('server_version') AS version`;
   const db = await baseBackup(options.databaseURL, path.join(stage, 'pg', 'base.tar'), path.join(stage, 'pg', 'backup_manifest'));
   const wal = walRange(await readFile(path.join(stage, 'pg', 'backup_manifest'), 'utf8'));
-  await takeFiles(settings.filesDir, filesStage, seen);
+  await take();
   const tables = await countRows(sql);
   if (options.embedded) {
     await copyFile(path.join(settings.dataDir, 'pg-password'), path.join(stage, 'pg-password'));
@@ -165,10 +176,11 @@ async function stageBackup(
       timeline: wal.timeline,
     },
     files,
+    filesFrom: bucket ? bucket.where : settings.filesDir,
     tables,
   };
   await writeFile(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2), {mode: 0o600});
-  log(`database ${(db.bytes / 1e6).toFixed(1)} MB (consistent at ${wal.end}), ${files.length} files`);
+  log(`database ${(db.bytes / 1e6).toFixed(1)} MB (consistent at ${wal.end}), ${files.length} files from ${manifest.filesFrom}`);
   return manifest;
 }
 
@@ -202,6 +214,18 @@ async function takeFiles(filesDir: string, stage: string, seen: Set<string>) {
       }
     }
     seen.add(rel);
+  }
+}
+
+/** Downloads every object of the bucket not taken yet into the stage (an object deleted meanwhile is left out). */
+async function takeObjects(bucket: FileStorage, stage: string, seen: Set<string>) {
+  const keys = [];
+  for await (const key of bucket.keys()) if (!seen.has(key)) keys.push(key);
+  for (const key of keys) {
+    const stored = await bucket.open(key);
+    if (!stored) continue;
+    await pipeline(Readable.fromWeb(stored.body as NodeReadableStream), createWriteStream(path.join(stage, key), {mode: 0o600}));
+    seen.add(key);
   }
 }
 

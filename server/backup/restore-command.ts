@@ -24,6 +24,15 @@ try {
   stop((error as Error).message);
 }
 
+/** Files that came from a bucket are restored into a folder: say where, and the two ways to use them. */
+function bucketNote(filesFrom: string | undefined, filesDir: string) {
+  if (!filesFrom?.startsWith('s3://')) return;
+  console.log(
+    `the uploaded files came from the bucket ${filesFrom} and are restored into ${filesDir}: run with FILE_STORAGE=local ` +
+      `FILES_DIR=${filesDir}, or copy the folder's files into ${filesFrom} (e.g. aws s3 sync ${filesDir} ${filesFrom}) and keep FILE_STORAGE=s3`,
+  );
+}
+
 try {
   const result = await restoreBackup({
     file: args.positionals[0]!,
@@ -42,10 +51,12 @@ try {
       console.log(`  ${table}: ${result.tables[table]} rows (${rows} counted just after the backup's consistent point)`);
     }
     console.log(`start it with: KESHER_DATA_DIR=${args.values.to ?? dataDir()} npm start`);
+    bucketNote(manifest.filesFrom, result.filesDir);
   } else {
     console.log(
       `the database's data directory is ${result.pgData}: run it with PostgreSQL ${manifest.database.serverVersion}'s major version (docs/operations.md, "Backups")`,
     );
+    bucketNote(manifest.filesFrom, result.filesDir);
   }
 } catch (error) {
   if (error instanceof BackupKeyError) stop(`restore refused: ${error.message}`);

@@ -37,6 +37,8 @@ export type RestoreOptions = {
 export type RestoreResult = {
   manifest: BackupManifest;
   pgData: string;
+  /** Where the uploaded files were restored (also those the backup copied from a bucket). */
+  filesDir: string;
   /** Rows per table in the restored database, when it was started (a backup of the embedded Postgres). */
   tables?: Record<string, number>;
   ms: number;
@@ -80,11 +82,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     log(
       `a backup of an external Postgres: run ${location.pgData} with PostgreSQL ${manifest.database.serverVersion.split('.')[0]}`,
     );
-    return {manifest, pgData: location.pgData, ms: performance.now() - started};
+    return {manifest, pgData: location.pgData, filesDir, ms: performance.now() - started};
   }
   await writeFile(path.join(dataDir, 'pg-password'), passwordText, {mode: 0o600});
   const tables = await startOnce(dataDir, manifest, options.file, log);
-  return {manifest, pgData: location.pgData, tables, ms: performance.now() - started};
+  return {manifest, pgData: location.pgData, filesDir, tables, ms: performance.now() - started};
 }
 
 /** Only an empty target: the data folder may hold backups/ (where the backup itself may lie) and nothing else. */

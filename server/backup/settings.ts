@@ -1,14 +1,21 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {dataDir, readPorts} from '../config.ts';
+import {fileStorageFromEnv, storageConfigFromEnv} from '../files/storage-env.ts';
+import type {FileStorage} from '../files/storage.ts';
 import {parseBackupKey} from './encryption.ts';
 
 /** What `npm run backup` and `npm run restore` read from the environment (docs/operations.md, "Backups"). */
 export type BackupSettings = {
   /** The data folder (KESHER_DATA_DIR, default .data). */
   dataDir: string;
-  /** Uploaded files: FILES_DIR, else <dataDir>/files (as server/files/storage.ts). */
+  /**
+   * Uploaded files: FILES_DIR, else <dataDir>/files (as server/files/storage-env.ts); with FILE_STORAGE=s3
+   * the bucket's files/ objects, copied into the backup (and restored into this folder).
+   */
   filesDir: string;
+  /** The bucket the uploads live in (FILE_STORAGE=s3); undefined when they are in filesDir. */
+  bucket: FileStorage | undefined;
   /** BACKUP_DIR, else <dataDir>/backups. */
   backupDir: string;
   /** BACKUP_KEEP: how many backups to keep (the oldest go first). */
@@ -26,6 +33,7 @@ export function backupSettings(env: NodeJS.ProcessEnv = process.env): BackupSett
   return {
     dataDir: data,
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(data, 'files'),
+    bucket: storageConfigFromEnv(env).kind === 's3' ? fileStorageFromEnv(env) : undefined,
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(data, 'backups'),
     keep,
     key: env.BACKUP_KEY ? parseBackupKey(env.BACKUP_KEY) : undefined,

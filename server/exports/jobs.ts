@@ -3,12 +3,14 @@ import path from 'node:path';
 import type {Locale} from '../../zero-schema.ts';
 import {dataDir} from '../config.ts';
 import type {Sql} from '../db/sql.ts';
+import {checkedKey, type FileStorage} from '../files/storage.ts';
 import type {ExportFilters, ExportKind, ExportStatus} from '../../app/tables/exports.ts';
 
 /**
- * An export job's row (migrations/0039) and its file in the exports folder. The folder is the server's
- * own temporary area: files hold what the user may see, so they are written with mode 0600, offered to
- * their owner alone and deleted a day after they were made (the row says "expired" then).
+ * An export job's row (migrations/0039) and its file. The sheet is written into the exports folder (the
+ * server's own temporary area), then stored under the job's id in the export storage (the same folder as
+ * <id>.xlsx, or the bucket: server/files/storage-env.ts). Files hold what the user may see: written with
+ * mode 0600, offered to their owner alone and deleted a day after they were made (the row says "expired").
  */
 export type ExportJob = {
   id: string;
@@ -28,14 +30,14 @@ export const KEEP_FILES_HOURS = 24;
 /** A running job that has not moved for this long died with its process (a running one moves every second). */
 const STALE_MINUTES = 2;
 
-/** Job ids are nanoids: a file name never escapes the folder. */
-const ID = /^[A-Za-z0-9_-]{8,64}$/;
-export function exportFile(dir: string, id: string): string {
-  if (!ID.test(id)) throw new Error(`invalid export id ${JSON.stringify(id)}`);
-  return path.join(dir, `${id}.xlsx`);
-}
-/** Where the file is written until it is complete (renamed then): a download never sees half a file. */
-export const partialFile = (dir: string, id: string) => `${exportFile(dir, id)}.part`;
+/**
+ * Where the sheet is written until it is complete, then moved into the storage whole (a rename, or an
+ * upload): a download never sees half a file. Job ids are nanoids: a file name never escapes the folder.
+ */
+export const partialFile = (dir: string, id: string) => path.join(dir, `${checkedKey(id)}.xlsx.part`);
+
+/** Where exports are written, and where the finished ones are kept. */
+export type ExportPlace = {dir: string; storage: FileStorage};
 
 /** The folder the API server uses: EXPORTS_DIR, else exports/ in the data folder (.data/exports/). */
 export function exportsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -80,11 +82,11 @@ export async function ownJob(sql: Sql, id: string, ownerID: string): Promise<Exp
 }
 
 /**
- * Tidies the exports: a running job whose process died is failed (and its partial file removed), and a
- * file older than KEEP_FILES_HOURS is deleted, its job expired. Run when the API starts and before
- * each new export.
+ * Tidies the exports: a running job whose process died is failed (and its partial file removed, when it
+ * was this machine's), and a file older than KEEP_FILES_HOURS is deleted from the storage, its job
+ * expired. Run when the API starts, every few minutes and before each new export and download.
  */
-export async function sweepExports(sql: Sql, dir: string) {
+export async function sweepExports(sql: Sql, {dir, storage}: ExportPlace) {
   const dead = await sql<{id: string}[]>`
     UPDATE export_job SET status = 'failed', finished_at = now(), updated_at = now()
      WHERE status = 'running' AND updated_at < now() - make_interval(mins => ${STALE_MINUTES}) RETURNING id`;
@@ -92,5 +94,5 @@ export async function sweepExports(sql: Sql, dir: string) {
     UPDATE export_job SET status = 'expired', updated_at = now()
      WHERE status = 'ready' AND finished_at < now() - make_interval(hours => ${KEEP_FILES_HOURS}) RETURNING id`;
   for (const {id} of dead) await rm(partialFile(dir, id), {force: true});
-  for (const {id} of old) await rm(exportFile(dir, id), {force: true});
+  for (const {id} of old) await storage.delete(id);
 }

@@ -1,6 +1,3 @@
-import {createReadStream} from 'node:fs';
-import {stat} from 'node:fs/promises';
-import {Readable} from 'node:stream';
 import type {Context, Hono, MiddlewareHandler} from 'hono';
 import {nanoid} from 'nanoid';
 import {exportRequestSchema, isReportKind} from '../../app/exports/schema.ts';
@@ -12,12 +9,11 @@ import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
 import {contentDisposition} from '../files/transfer.ts';
 import {limitBody, clientIP, fail, readBody} from '../http/body.ts';
-import {exportFile, insertJob, ownJob, sweepExports, type ExportJob} from './jobs.ts';
-import {startExport} from './run.ts';
+import {insertJob, ownJob, sweepExports, type ExportJob, type ExportPlace} from './jobs.ts';
+import {startExport, XLSX} from './run.ts';
 import {SHEETS} from './sheets/index.ts';
 import {inLocale} from '../i18n/locale.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** How a download ended, by the route's answer (as server/audit/download-log.ts for files). */
@@ -34,9 +30,9 @@ const RESULTS: Partial<Record<number, string>> = {200: 'downloaded', 403: 'forbi
  * file is there; 404 for a job that is not the user's own (as if it did not exist) or whose file is gone.
  * Every download attempt of a signed-in user is written to the access log, as file downloads are.
  */
-export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
+export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, place: ExportPlace) {
   const tidy = () =>
-    sweepExports(sql, dir).catch((error: Error) => console.error(`exports: could not tidy up: ${error.message}`));
+    sweepExports(sql, place).catch((error: Error) => console.error(`exports: could not tidy up: ${error.message}`));
   void tidy();
   // A file is not kept past its day even when nobody exports or downloads meanwhile.
   setInterval(() => void tidy(), SWEEP_EVERY_MS).unref();
@@ -58,7 +54,7 @@ export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
     const filters = isReportKind(body.kind) ? (body.report ?? {}) : allowedFilters(body.filters, ctx);
     if (!filters) return fail(c, 403, 'forbidden', 'Free filtering needs the free filtering permission');
 
-    await sweepExports(sql, dir);
+    await sweepExports(sql, place);
     const job: ExportJob = {
       id: nanoid(),
       owner_id: ctx.userID,
@@ -74,28 +70,25 @@ export function mountExportRoutes(app: Hono<ApiEnv>, sql: Sql, dir: string) {
     if ((await insertJob(sql, job)) === 'running') {
       return fail(c, 409, 'exportRunning', 'Your previous export is still being prepared');
     }
-    startExport(sql, dir, job, ctx, clientIP(c));
+    startExport(sql, place, job, ctx, clientIP(c));
     return c.json({id: job.id}, 202);
   });
 
   app.get('/api/exports/:id/download', logDownloads(sql), guard, async c => {
-    await sweepExports(sql, dir);
+    await sweepExports(sql, place);
     const job = await ownJob(sql, c.req.param('id'), c.get('session')!.ctx.userID);
     if (!job || job.status === 'failed' || job.status === 'expired') return notFound(c);
     if (job.status === 'running') return fail(c, 409, 'exportNotReady', 'The export is still being prepared');
-    const file = exportFile(dir, job.id);
-    const size = await stat(file).then(
-      s => s.size,
-      () => undefined,
-    );
-    if (size === undefined) {
-      console.error(`export ${job.id} is ready but its file is missing`);
+    // Streamed from the folder or the bucket, never read whole into memory.
+    const stored = await place.storage.open(job.id);
+    if (!stored) {
+      console.error(`export ${job.id} is ready but its file is missing from ${place.storage.where}`);
       return notFound(c);
     }
-    return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
+    return new Response(stored.body, {
       headers: {
         'content-type': XLSX,
-        'content-length': String(size),
+        'content-length': String(stored.size),
         'content-disposition': contentDisposition(downloadName(job)),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',

@@ -1,8 +1,8 @@
-import {mkdir, rename, rm, stat} from 'node:fs/promises';
+import {mkdir, rm, stat} from 'node:fs/promises';
 import type {AuthContext} from '../../permissions/context.ts';
 import {logAccess} from '../audit/access-log.ts';
 import type {Sql} from '../db/sql.ts';
-import {exportFile, markFailed, markReady, partialFile, reportProgress, type ExportJob} from './jobs.ts';
+import {markFailed, markReady, partialFile, reportProgress, type ExportJob, type ExportPlace} from './jobs.ts';
 import {SHEETS} from './sheets/index.ts';
 import {inLocale} from '../i18n/locale.ts';
 import {openSheet, type SheetWriter} from './workbook.ts';
@@ -12,17 +12,20 @@ const BATCH_ROWS = 200;
 /** How often the job's row shows the count so far (the page's "preparing… N rows"). */
 const PROGRESS_EVERY_MS = 500;
 
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Exports under way in this process; tests wait for them (exportsSettled). */
 const running = new Set<Promise<void>>();
 
 /**
  * Writes the job's sheet: the rows this user may see, read with a cursor and streamed into the .xlsx
- * (server/exports/workbook.ts), the count reported as it grows; then the job is ready and the export is
- * written to the access log (who, what, the filters and how many rows). A failure leaves no file and a
- * failed job. Runs after the request that asked for it has been answered.
+ * (server/exports/workbook.ts) in the exports folder, the count reported as it grows; then the whole file
+ * goes into the storage, the export is written to the access log (who, what, the filters and how many
+ * rows) and the job is ready. A failure leaves no file and a failed job. Runs after the request that
+ * asked for it has been answered.
  */
-export function startExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthContext, ip: string | null) {
-  const work = inLocale(job.locale, () => writeExport(sql, dir, job, ctx, ip)).catch((error: Error) => {
+export function startExport(sql: Sql, place: ExportPlace, job: ExportJob, ctx: AuthContext, ip: string | null) {
+  const work = inLocale(job.locale, () => writeExport(sql, place, job, ctx, ip)).catch((error: Error) => {
     console.error(`export ${job.id}: could not record its end: ${error.message}`);
   });
   running.add(work);
@@ -34,7 +37,7 @@ export async function exportsSettled() {
   while (running.size > 0) await Promise.allSettled([...running]);
 }
 
-async function writeExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthContext, ip: string | null) {
+async function writeExport(sql: Sql, {dir, storage}: ExportPlace, job: ExportJob, ctx: AuthContext, ip: string | null) {
   const sheet = SHEETS[job.kind];
   const partial = partialFile(dir, job.id);
   let writer: SheetWriter | undefined;
@@ -58,8 +61,8 @@ async function writeExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthConte
       }
     }
     await writer.commit();
-    const file = exportFile(dir, job.id);
-    await rename(partial, file);
+    const {size} = await stat(partial);
+    await storage.putFile(job.id, partial, XLSX);
     // Recorded before it is offered: no file is downloadable that the access log does not know of.
     await logAccess(sql, {
       userID: job.owner_id,
@@ -68,12 +71,12 @@ async function writeExport(sql: Sql, dir: string, job: ExportJob, ctx: AuthConte
       ip,
       detail: {exportID: job.id, export: job.kind, filters: JSON.stringify(job.filters), title: job.title || null, rows},
     });
-    await markReady(sql, job.id, rows, (await stat(file)).size);
+    await markReady(sql, job.id, rows, size);
   } catch (error) {
     console.error(`export ${job.id} (${job.kind}) failed after ${rows} rows: ${(error as Error).message}`);
     writer?.abort();
     await rm(partial, {force: true});
-    await rm(exportFile(dir, job.id), {force: true});
+    await storage.delete(job.id).catch((e: Error) => console.error(`export ${job.id}: could not delete its file: ${e.message}`));
     await markFailed(sql, job.id);
   }
 }

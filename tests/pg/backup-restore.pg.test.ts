@@ -10,6 +10,7 @@ import {backupSettings} from '../../server/backup/settings.ts';
 import {connect, type Sql} from '../../server/db/sql.ts';
 import {localDiskStorage} from '../../server/files/storage.ts';
 import {startStack, type Stack} from '../../server/stack/stack.ts';
+import {startS3StandIn} from '../support/storages.ts';
 
 /**
  * Issue 32, backups: a seeded stack of its own (ports +300) with uploaded files is backed up by the real
@@ -23,6 +24,7 @@ const sourceDir = path.join(ROOT, '.data', 'backup-source');
 const restoredDir = path.join(ROOT, '.data', 'backup-restored');
 const backupDir = path.join(ROOT, '.data', 'backup-files');
 const scratchDir = path.join(ROOT, '.data', 'backup-scratch');
+const bucketDir = path.join(ROOT, '.data', 'backup-bucket');
 const key = randomBytes(32).toString('base64');
 const WRITER = 'w-';
 
@@ -65,7 +67,7 @@ function filesOf(dir: string) {
 }
 
 beforeAll(async () => {
-  for (const dir of [sourceDir, restoredDir, backupDir, scratchDir]) rmSync(dir, {recursive: true, force: true});
+  for (const dir of [sourceDir, restoredDir, backupDir, scratchDir, bucketDir]) rmSync(dir, {recursive: true, force: true});
   source = await startStack({
     ports: readPorts({}, 300),
     dataDir: sourceDir,
@@ -238,4 +240,44 @@ describe('pruning', () => {
       {id: third.id, ok: true, encrypted: false},
     ]);
   }, 60_000);
+});
+
+describe('with FILE_STORAGE=s3', () => {
+  test('the backup copies the bucket’s files, and restore puts them into the folder', async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const photo = randomBytes(100_000);
+      await s3.storage('files/').put('photo-bucket-1', photo, 'image/jpeg');
+      await s3.storage('files/').put('document-bucket-2', new TextEncoder().encode('in the bucket'), 'application/pdf');
+      // An export is not an uploaded file: it stays out of the backup.
+      await s3.storage('exports/').put('export-bucket-3', new TextEncoder().encode('xlsx'), 'application/octet-stream');
+      const settings = backupSettings({KESHER_DATA_DIR: sourceDir, BACKUP_DIR: path.join(bucketDir, 'backups'), ...s3.env});
+      const lines: string[] = [];
+      const made = await makeBackup({
+        sql: sourceSql,
+        databaseURL: source!.databaseURL,
+        embedded: true,
+        settings,
+        log: line => lines.push(line),
+      });
+      const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+      const inBucket = {
+        'document-bucket-2': sha(new TextEncoder().encode('in the bucket')),
+        'photo-bucket-1': sha(photo),
+      };
+      expect(made.manifest.filesFrom).toBe('s3://kesher-test/files/');
+      expect(Object.fromEntries(made.manifest.files.map(f => [f.path, f.sha256]))).toEqual(inBucket);
+      expect(lines.join('\n')).toMatch(/copying the uploaded files from s3:\/\/kesher-test\/files\//);
+      // The bucket is only read.
+      expect(await s3.objects('')).toEqual(['exports/export-bucket-3', 'files/document-bucket-2', 'files/photo-bucket-1']);
+
+      const target = path.join(bucketDir, 'restored');
+      const restoredHere = await restoreBackup({file: made.file, dataDir: target});
+      expect(restoredHere.filesDir).toBe(path.join(target, 'files'));
+      expect(filesOf(restoredHere.filesDir)).toEqual(inBucket);
+    } finally {
+      await s3.close();
+      rmSync(bucketDir, {recursive: true, force: true});
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
-import {rm} from 'node:fs/promises';
+import {readdir, rm} from 'node:fs/promises';
 import path from 'node:path';
+import {Readable} from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
@@ -9,41 +10,33 @@ import {queries} from '../../app/queries.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {FILTER_EXAMPLES} from '../../server/bench/filter-examples.ts';
 import {connect} from '../../server/db/sql.ts';
-import {exportFile} from '../../server/exports/jobs.ts';
 import {exportsSettled} from '../../server/exports/run.ts';
 import {profilesSheet} from '../../server/exports/sheets/profiles.ts';
 import {openSheet} from '../../server/exports/workbook.ts';
 import {startTestApi} from '../support/api.ts';
 import {signedIn} from '../support/browser.ts';
-import {exportsFolder} from '../support/exports.ts';
+import {download, exportsFolder} from '../support/exports.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {serverSide} from '../support/server-side.ts';
+import {openTestStorage, STORAGE_KINDS, type TestStorage} from '../support/storages.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 /**
  * A profiles export is the candidate list's own result (the same read rule and filter conditions, for
  * every filter of the search), and it streams: rows go from a Postgres cursor into exceljs's streaming
  * writer and on to disk a batch at a time, the job's row count growing meanwhile, with the memory the
- * export holds bounded by a batch however many rows there are.
+ * export holds bounded by a batch however many rows there are, and the finished file stored whole (renamed
+ * in the exports folder, or uploaded to an S3 bucket in parts) and downloaded as a stream.
  */
 const sql = connect(inject('databaseURL'));
 const {db} = serverSide(sql);
-let api: Awaited<ReturnType<typeof startTestApi>>;
-let folder: string;
 let shadchan: AuthContext, admin: AuthContext;
 
 beforeAll(async () => {
-  folder = await exportsFolder();
-  api = await startTestApi(sql, {exportsDir: folder});
   shadchan = await makeUser(sql, 'shadchan', ['exportToExcel', 'freeFiltering']);
   admin = await makeUser(sql, 'admin');
 });
-afterAll(async () => {
-  await exportsSettled();
-  await api.close();
-  await sql.end();
-  await rm(folder, {recursive: true, force: true});
-});
+afterAll(() => sql.end());
 
 /** A card as both sides can name it (the export has no card ids): its name, birth date and city. */
 type Person = {forename: string; surname: string; birthDate: string; city: string};
@@ -64,7 +57,22 @@ describe('the filters of a search give exactly the rows the search gives', () =>
   });
 });
 
-describe('an export streams', () => {
+describe.each(STORAGE_KINDS)('an export streams (%s storage)', kind => {
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  let folder: string;
+  let under: TestStorage;
+  beforeAll(async () => {
+    folder = await exportsFolder();
+    under = await openTestStorage(kind, {prefix: 'exports/', suffix: '.xlsx', dir: folder});
+    api = await startTestApi(sql, {exportsDir: folder, exportStorage: under.storage});
+  });
+  afterAll(async () => {
+    await exportsSettled();
+    await api.close();
+    await under.close();
+    await rm(folder, {recursive: true, force: true});
+  });
+
   test("the writer is exceljs's streaming WorkbookWriter", async () => {
     const sheet = openSheet(path.join(folder, 'probe.xlsx'), {
       name: 'x',
@@ -98,7 +106,7 @@ describe('an export streams', () => {
     });
 
     try {
-      await exportAndMeasure(sector, ROWS);
+      await exportAndMeasure(api, under, folder, sector, ROWS);
     } finally {
       // 2,000 cards at the front of every name-sorted list would push other files' cards off their pages.
       await sql`DELETE FROM profile WHERE sector_id = ${sector}`;
@@ -107,7 +115,13 @@ describe('an export streams', () => {
   }, 60_000);
 });
 
-async function exportAndMeasure(sector: string, ROWS: number) {
+async function exportAndMeasure(
+  api: Awaited<ReturnType<typeof startTestApi>>,
+  under: TestStorage,
+  folder: string,
+  sector: string,
+  ROWS: number,
+) {
   const b = await signedIn(api.app, admin.userID);
   // What the process holds (not garbage it has yet to collect): measured after a full collection.
   v8.setFlagsFromString('--expose-gc');
@@ -137,10 +151,19 @@ async function exportAndMeasure(sector: string, ROWS: number) {
   ).toBe(true);
   expect(seen.at(-1)!.row_count).toBe(ROWS);
 
-  // The file holds every row (read back with exceljs's streaming reader).
+  // The stored file (read from the folder or the bucket directly) holds every row, read back with
+  // exceljs's streaming reader; the download is the same bytes, and nothing partial is left behind.
+  const stored = await under.read(id);
+  expect(stored).toBeDefined();
   let rows = 0;
-  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(exportFile(folder, id), {})) {
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(stored!)]), {})) {
     for await (const _ of sheet) rows++;
   }
   expect(rows).toBe(ROWS + 1);
+  const res = await download(api, b, id);
+  expect(res.status).toBe(200);
+  expect(Number(res.headers.get('content-length'))).toBe(stored!.length);
+  expect(Buffer.from(res.bytes).equals(Buffer.from(stored!))).toBe(true);
+  expect(await under.stored()).toContain(id);
+  expect((await readdir(folder)).filter(name => name.endsWith('.part'))).toEqual([]);
 }

@@ -46,6 +46,8 @@ export async function startTestApi(
     files?: FileStorage;
     /** Where Excel exports are written (server/exports/); a test's own temporary folder. */
     exportsDir?: string;
+    /** Where finished exports are kept; by default the exports folder itself. */
+    exportStorage?: FileStorage;
     production?: boolean;
     /** The phone provider's signing secret; without it the provider's webhook answers 404. */
     phoneProxySecret?: string;
@@ -92,6 +94,7 @@ export async function startTestApi(
     forum: options.forum,
     files: options.files,
     exportsDir: options.exportsDir,
+    exportStorage: options.exportStorage,
     phoneProxySecret: options.phoneProxySecret,
     benchQueries: options.benchQueries,
     monitoring: options.monitoring,
