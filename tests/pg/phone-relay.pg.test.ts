@@ -98,12 +98,13 @@ afterEach(() => {
 
 /** A browser's socket, recording every message list it receives. */
 async function browser(cookie: string): Promise<Received> {
-  const {socket} = await openSocket(`ws://127.0.0.1:${PORT}/ws`, {origin: APP_ORIGIN, cookie});
+  const messages: unknown[] = [];
+  const {socket} = await openSocket(`ws://127.0.0.1:${PORT}/ws`, {origin: APP_ORIGIN, cookie}, data =>
+    messages.push(...(JSON.parse(String(data)) as unknown[])),
+  );
   if (!socket) throw new Error('refused');
   opened.push(socket);
-  const received: Received = {socket, messages: []};
-  socket.on('message', data => received.messages.push(...(JSON.parse(String(data)) as unknown[])));
-  return received;
+  return {socket, messages};
 }
 
 const endCalls = (r: Received) => r.messages.filter((m): m is EndCall => (m as EndCall).Type === 'END_CALL');

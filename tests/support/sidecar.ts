@@ -28,10 +28,19 @@ export async function waitForLine(sidecar: Sidecar, pattern: RegExp) {
 
 export type Opened = {socket: WebSocket; status?: undefined} | {status: number; socket?: undefined};
 
-/** Opens a socket the way a browser does; resolves with it, or with the HTTP status of the refusal. */
-export function openSocket(url: string, headers: {origin?: string; cookie?: string}): Promise<Opened> {
+/**
+ * Opens a socket the way a browser does; resolves with it, or with the HTTP status of the refusal.
+ * `onMessage` listens from the start: a message that arrives in the same read as the handshake's answer
+ * is emitted right after 'open', before anyone awaiting this promise could listen (seen on a loaded CI).
+ */
+export function openSocket(
+  url: string,
+  headers: {origin?: string; cookie?: string},
+  onMessage?: (data: WebSocket.RawData) => void,
+): Promise<Opened> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, {headers});
+    if (onMessage) socket.on('message', onMessage);
     socket.once('open', () => resolve({socket}));
     socket.once('unexpected-response', (req, res) => {
       resolve({status: res.statusCode!});
