@@ -133,7 +133,10 @@ const app = uWS
       if (session === 'ended') return refuse(res, refusals.noSession);
       const capped = capReached(session.userID);
       if (capped) return refuse(res, capped);
-      res.cork(() => res.upgrade<ClientData>({userID: session.userID, token}, key, protocol, extensions, context));
+      // Not inside res.cork, though uWS then warns on stderr: this uWS build's cork() can misread the
+      // upgraded socket's memory as a "Connection: close" request and drop about one socket in ten right
+      // after open (uNetworking/uWebSockets#1929, fixed upstream in 2026; its author's advice until then).
+      res.upgrade<ClientData>({userID: session.userID, token}, key, protocol, extensions, context);
     },
     maxPayloadLength: 4096,
     open: ws => {
