@@ -86,10 +86,13 @@ export function Shell({children}: {children: ReactNode}) {
           >
             <PanelRight className="size-5 ltr:-scale-x-100" aria-hidden />
           </button>
-          {/* Named on its own: below 400 px the title is hidden and the logo alone remains. */}
-          <Link to="/home" aria-label={m.app_title()} className="flex items-center gap-2.5 rounded-lg">
-            <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
-            <span className="hidden text-lg font-semibold tracking-tight min-[400px]:inline">{m.app_title()}</span>
+          {/* Named by what it shows (an aria-label would hide the tagline from the name): the logo's alt says
+              the title, which stays the name below 400 px, where the title's text is hidden. */}
+          <Link to="/home" className="flex items-center gap-2.5 rounded-lg">
+            <img src="/favicon.svg" alt={m.app_title()} className="size-8 shrink-0" />
+            <span className="hidden text-lg font-semibold tracking-tight min-[400px]:inline" aria-hidden>
+              {m.app_title()}
+            </span>
             <span className="hidden text-sm text-white/60 sm:inline">{m.app_tagline()}</span>
           </Link>
           <div className="flex-1" />

@@ -49,9 +49,14 @@ export function EditRetireButtons({
 }) {
   return (
     <div className="flex gap-2">
-      <Button variant="secondary" onClick={onEdit} aria-label={m.places_edit_named({name})}>
+      {/* Named by its text, not an aria-label, so the name a voice user says ("עריכה") is the one they see. */}
+      <Button variant="secondary" onClick={onEdit}>
         <Pencil className="size-4" aria-hidden />
         <span className="max-sm:sr-only">{m.action_edit()}</span>
+        <span className="sr-only">
+          {' '}
+          <bdi>{name}</bdi>
+        </span>
       </Button>
       {retired ? (
         <Button variant="secondary" onClick={() => onRetire(false)} data-testid={`restore-${testID}`}>

@@ -26,22 +26,16 @@ export function OwnerContact({profileID}: {profileID: string}) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2 text-slate-700" data-testid="owner-contact">
       {contact.phone && (
-        <a
-          href={`tel:${contact.phone}`}
-          className="inline-flex items-center gap-1 hover:underline"
-          aria-label={m.owner_contact_phone()}
-        >
+        <a href={`tel:${contact.phone}`} className="inline-flex items-center gap-1 hover:underline">
           <Phone className="size-3.5" aria-hidden />
+          <span className="sr-only">{m.owner_contact_phone()} </span>
           <bdi dir="ltr">{formatPhone(contact.phone)}</bdi>
         </a>
       )}
       {contact.email && (
-        <a
-          href={`mailto:${contact.email}`}
-          className="inline-flex items-center gap-1 hover:underline"
-          aria-label={m.owner_contact_email()}
-        >
+        <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1 hover:underline">
           <Mail className="size-3.5" aria-hidden />
+          <span className="sr-only">{m.owner_contact_email()} </span>
           <bdi dir="ltr">{contact.email}</bdi>
         </a>
       )}
