@@ -55,14 +55,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
   let unpacked;
   try {
-    const input = await openBackup(options.file, options.key);
-    unpacked = await unpackBackup(input, {
+    const targets: Targets = {
       dataDir,
       filesDir,
       pgData: location.pgData,
       base: location.moved ? location.base : undefined,
       user: location.user,
-    });
+    };
+    await makeTargetDirs(targets);
+    // Nothing may wait between opening and unpacking: the backup flows at once, and an error (a wrong key)
+    // raised before unpackBackup listens would be thrown as uncaught, leaving the restore hanging.
+    unpacked = await unpackBackup(await openBackup(options.file, options.key), targets);
     if (unpacked.dbHash !== unpacked.manifest.database.sha256) {
       throw new Error('the database archive does not match its checksum');
     }
@@ -124,11 +127,15 @@ type Targets = {
   user: {uid: number; gid: number} | undefined;
 };
 
+async function makeTargetDirs({base, pgData, user}: Targets) {
+  if (base) await mkdir(base, {recursive: true, mode: 0o755});
+  await mkdir(pgData, {recursive: true, mode: 0o700});
+  if (user) chownSync(pgData, user.uid, user.gid);
+}
+
+/** Listens to `input` before anything waits: see restoreBackup. */
 async function unpackBackup(input: Readable, targets: Targets) {
   const {user} = targets;
-  if (targets.base) await mkdir(targets.base, {recursive: true, mode: 0o755});
-  await mkdir(targets.pgData, {recursive: true, mode: 0o700});
-  if (user) chownSync(targets.pgData, user.uid, user.gid);
   let manifest: BackupManifest | undefined;
   let passwordText: string | undefined;
   let dbHash: string | undefined;
