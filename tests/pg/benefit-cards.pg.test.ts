@@ -7,7 +7,7 @@ import {cardRefusal} from '../../app/benefit-cards/eligibility.ts';
 import {BONUS_NOT_FOUND, CHECK_FLOOR_MS} from '../../server/benefit-cards/check-route.ts';
 import {issueBenefitCard} from '../../server/benefit-cards/issue.ts';
 import {connect} from '../../server/db/sql.ts';
-import {startTestApi} from '../support/api.ts';
+import {signedInSelfUser, startTestApi} from '../support/api.ts';
 import {browser, signedIn} from '../support/browser.ts';
 import {makeTicket, makeUser} from '../support/fixtures.ts';
 import {refusal, serverSide} from '../support/server-side.ts';
@@ -139,15 +139,9 @@ describe('eligibility', () => {
 });
 
 describe('the self-user’s card', () => {
-  const CALL_ME = '/api/users/self-user/login/call-me';
-  const VERIFY = '/api/users/self-user/login/verify-number';
   async function signedIn() {
     const t = await makeTicket(sql, ownerID);
-    const b = browser(api.app);
-    await b.post(CALL_ME, t.login);
-    await api.delivered();
-    const code = api.provider.requests.at(-1)!.body.from!.slice(-6);
-    expect((await b.post(VERIFY, {verifyCode: code})).status).toBe(200);
+    const {b} = await signedInSelfUser(api, t.login);
     return {t, b};
   }
 

@@ -2,11 +2,9 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
-import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
 import {connect} from '../../server/db/sql.ts';
 import {MAX_PHOTO_SIDE} from '../../server/files/images.ts';
-import {startTestApi} from '../support/api.ts';
-import {browser as cookieBrowser} from '../support/browser.ts';
+import {signedInSelfUser, startTestApi} from '../support/api.ts';
 import {makeProfile, makeTicket, makeUser} from '../support/fixtures.ts';
 import {openTestStorage, STORAGE_KINDS, type TestStorage} from '../support/storages.ts';
 
@@ -52,12 +50,7 @@ describe.each(STORAGE_KINDS)('%s storage', kind => {
 
     // The candidate of a ticket, signed in by the phone code (the self-user's photo route).
     const ticket = await makeTicket(sql, uploader.userID);
-    const candidate = cookieBrowser(api.app);
-    await candidate.post('/api/users/self-user/login/call-me', ticket.login);
-    await api.delivered();
-    const code = api.provider.requests.at(-1)!.body.from!.slice(-6);
-    expect(await candidate.post('/api/users/self-user/login/verify-number', {verifyCode: code})).toMatchObject({status: 200});
-    const selfCookie = `${SELF_SESSION_COOKIE}=${candidate.jar.get(SELF_SESSION_COOKIE)}`;
+    const {cookie: selfCookie} = await signedInSelfUser(api, ticket.login);
 
     const post = (url: string, cookie: string, kind: string) => (bytes: Uint8Array, name: string, declared: string) => {
       const form = new FormData();

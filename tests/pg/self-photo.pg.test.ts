@@ -2,11 +2,9 @@ import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
 import {SESSION_COOKIE, createSession} from '../../server/auth/session.ts';
-import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
 import {connect} from '../../server/db/sql.ts';
 import {schema} from '../../zero-schema.ts';
-import {startTestApi} from '../support/api.ts';
-import {browser as cookieBrowser} from '../support/browser.ts';
+import {signedInSelfUser, startTestApi} from '../support/api.ts';
 import {makeTicket, makeUser} from '../support/fixtures.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {openTestStorage, STORAGE_KINDS, type TestStorage} from '../support/storages.ts';
@@ -55,12 +53,7 @@ describe.each(STORAGE_KINDS)('%s storage', kind => {
   /** The cookie of a self-user signed in to a fresh ticket of `owner` (the sign-in's missed call and code). */
   async function signedIn() {
     const t = await makeTicket(sql, owner.userID);
-    const b = cookieBrowser(api.app);
-    await b.post('/api/users/self-user/login/call-me', t.login);
-    await api.delivered();
-    const code = api.provider.requests.at(-1)!.body.from!.slice(-6);
-    expect(await b.post('/api/users/self-user/login/verify-number', {verifyCode: code})).toMatchObject({status: 200});
-    return {t, b, cookie: `${SELF_SESSION_COOKIE}=${b.jar.get(SELF_SESSION_COOKIE)}`};
+    return {t, ...(await signedInSelfUser(api, t.login))};
   }
 
   function upload(cookie: string, bytes: Uint8Array, name: string, kind = 'photo', declared = 'image/png') {

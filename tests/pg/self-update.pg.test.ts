@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {SESSION_COOKIE, createSession} from '../../server/auth/session.ts';
 import {connect} from '../../server/db/sql.ts';
-import {startTestApi} from '../support/api.ts';
+import {signedInSelfUser, startTestApi} from '../support/api.ts';
 import {browser as cookieBrowser} from '../support/browser.ts';
 import {makeTicket, makeUser, nationalPhone, randomMobile} from '../support/fixtures.ts';
 
@@ -28,11 +28,7 @@ async function signedIn() {
   const t = await makeTicket(sql, ownerID);
   await sql`UPDATE profile_detail SET details = ${sql.json({occupation: 'מורה', health: 'בריאה', candidatePhone: t.phones[0]!})}
             WHERE profile_id = ${t.id}`;
-  const b = cookieBrowser(api.app);
-  await b.post('/api/users/self-user/login/call-me', t.login);
-  await api.delivered();
-  const code = api.provider.requests.at(-1)!.body.from!.slice(-6);
-  expect(await b.post('/api/users/self-user/login/verify-number', {verifyCode: code})).toMatchObject({status: 200});
+  const {b} = await signedInSelfUser(api, t.login);
   return {t, b};
 }
 

@@ -5,7 +5,7 @@ import {SELF_ATTEMPT_COOKIE} from '../../server/auth/self-user-routes.ts';
 import {VERIFY_ATTEMPT_COOKIE} from '../../server/self-edit/verify-routes.ts';
 import {VERIFY_EMAIL_ATTEMPT_COOKIE} from '../../server/self-edit/verify-email-routes.ts';
 import {connect} from '../../server/db/sql.ts';
-import {startTestApi} from '../support/api.ts';
+import {signedInSelfUser, startTestApi} from '../support/api.ts';
 import {browser as cookieBrowser} from '../support/browser.ts';
 import {makeTicket, makeUser, nationalPhone, randomMobile} from '../support/fixtures.ts';
 import {refusal, serverSide} from '../support/server-side.ts';
@@ -37,11 +37,7 @@ async function signedIn(on = api, email?: string) {
   const t = await makeTicket(sql, owner.userID);
   const details = {candidatePhone: t.phones[1]!, ...(email ? {email} : {})};
   await sql`UPDATE profile_detail SET details = ${sql.json(details)} WHERE profile_id = ${t.id}`;
-  const b = cookieBrowser(on.app);
-  await b.post('/api/users/self-user/login/call-me', t.login);
-  await on.delivered();
-  const code = on.provider.requests.at(-1)!.body.from!.slice(-6);
-  expect(await b.post('/api/users/self-user/login/verify-number', {verifyCode: code})).toMatchObject({status: 200});
+  const {b} = await signedInSelfUser(on, t.login);
   return {t, b};
 }
 

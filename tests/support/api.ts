@@ -10,6 +10,9 @@ import type {GoogleOptions} from '../../server/auth/google.ts';
 import type {ForumOptions} from '../../server/forum/nodebb.ts';
 import type {FileStorage} from '../../server/files/storage.ts';
 import type {MonitoringOptions} from '../../server/monitoring/status-routes.ts';
+import {SELF_SESSION_COOKIE} from '../../server/auth/self-session.ts';
+import {browser} from './browser.ts';
+import type {makeTicket} from './fixtures.ts';
 import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
 
 /** The origin the test API treats as the app's public address (besides its own, http://localhost). */
@@ -119,6 +122,20 @@ export async function startTestApi(
 }
 
 type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/**
+ * A test browser signed in as a ticket's self-user, as a candidate signs in: the missed call, its code (the
+ * caller number's last six digits), verified. `cookie` is its self session, for requests made without it.
+ */
+export async function signedInSelfUser(api: TestApi, login: Awaited<ReturnType<typeof makeTicket>>['login']) {
+  const b = browser(api.app);
+  await b.post('/api/users/self-user/login/call-me', login);
+  await api.delivered();
+  const code = api.provider.requests.at(-1)!.body.from!.slice(-6);
+  const verified = await b.post('/api/users/self-user/login/verify-number', {verifyCode: code});
+  if (verified.status !== 200) throw new Error(`the self-user's sign-in answered ${verified.status}`);
+  return {b, cookie: `${SELF_SESSION_COOKIE}=${b.jar.get(SELF_SESSION_COOKIE)}`};
+}
 
 /**
  * The real API on the test database for one file's tests: started before them, closed after, with the
