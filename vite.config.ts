@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
+import {compression} from 'vite-plugin-compression2';
 import {reachableHost} from './server/config.ts';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -65,6 +66,9 @@ export default defineConfig(({command}) => ({
     tailwindcss(),
     react(),
     zeroRetrySooner,
+    // Brotli and gzip copies beside each script, style and image (dist/assets/x.js.br, .gz), which the API
+    // server sends to browsers that accept them: an office without a compressing proxy still sends ~4× less.
+    ...(command === 'build' ? [compression({algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent'})] : []),
   ],
   // The development server bundles dependencies apart from the plugins above.
   optimizeDeps: {rolldownOptions: {plugins: [zeroRetrySooner]}},

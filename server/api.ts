@@ -212,12 +212,20 @@ export function createApi(options: ApiOptions) {
     console.warn('dist/ has no built client (run `npm run build`); serving the API only');
   } else if (options.serveClient) {
     const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const builtFiles = serveStatic({root: path.relative(process.cwd(), dist)});
+    const root = path.relative(process.cwd(), dist);
+    // The build's brotli or gzip copy when the browser takes it (vite.config.ts writes them).
+    const builtFiles = serveStatic({root, precompressed: true});
+    // Assets are named by their content's hash: a browser keeps them for a year and never asks again.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+    });
     app.use('/assets/*', builtFiles);
     // Not dist/.vite/: the build's manifest (source paths, for `npm run check:size`) is no file for browsers.
     app.use('*', (c, next) => (c.req.path.startsWith('/.') ? next() : builtFiles(c, next)));
-    // Client-side routes: every other path gets the app, which routes itself.
-    app.get('*', c => c.html(indexHtml));
+    // Client-side routes: every other path gets the app, which routes itself. Asked anew each time (no-cache), so
+    // a deployed update's page, which names the new assets, reaches every browser at its next load.
+    app.get('*', c => c.html(indexHtml, 200, {'cache-control': 'no-cache'}));
   }
 
   app.onError((err, c) => {
