@@ -8,7 +8,7 @@ import {Loading} from './ui/Loading.tsx';
 import {lazyPage} from './ui/lazy-page.tsx';
 import {toast} from 'sonner';
 import {can} from '../permissions/can.ts';
-import {contextOf, editsAsCandidate, mayEnter, owesAgreement} from './session.ts';
+import {contextOf, editsAsCandidate, keptOutByMaintenance, mayEnter, owesAgreement} from './session.ts';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
 import * as m from './paraglide/messages.js';
@@ -121,7 +121,7 @@ const shellRoute = createRoute({
     // Signed out, or the declaration is due (then /login shows it): sign in first, and come back here.
     if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
     // The shell follows the switch live (Shell.tsx); this covers the first load.
-    if (session.maintenance && session.user.role !== 'admin') throw redirect({to: '/maintenance'});
+    if (keptOutByMaintenance(session.maintenance, session.user)) throw redirect({to: '/maintenance'});
   },
   // The shell's code, fetched beside the page's (not for a candidate, who gets their own form).
   loader: ({context}) => (context.zero ? StaffShell.preload() : SelfEditPage.preload()),
@@ -232,7 +232,7 @@ const meorasimRoute = createRoute({
     const {session} = context;
     if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}});
     if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
-    if (session.maintenance && session.user.role !== 'admin') throw redirect({to: '/maintenance'});
+    if (keptOutByMaintenance(session.maintenance, session.user)) throw redirect({to: '/maintenance'});
     if (!can(contextOf(session.user), 'editEngagedCouples')) {
       refuse({preload});
       throw redirect({to: '/home'});

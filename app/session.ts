@@ -38,6 +38,22 @@ export async function fetchSession(): Promise<SessionInfo> {
   return response.json();
 }
 
+let heldForMaintenance = false;
+
+/**
+ * Whether the site-wide maintenance switch keeps this user out (everyone but administrators). The tab is then
+ * marked held, and the maintenance page takes it back into the site once the switch is off, even when it went
+ * off before that page first asked.
+ */
+export function keptOutByMaintenance(maintenance: boolean, user: SessionUser): boolean {
+  if (!maintenance || user.role === 'admin') return false;
+  heldForMaintenance = true;
+  return true;
+}
+
+/** Whether the switch sent this tab to the maintenance page (a visitor who opened it themselves stays). */
+export const heldByMaintenance = () => heldForMaintenance;
+
 /** The browser's copy of the server's context, used only to run queries and mutators optimistically. */
 export const contextOf = (user: SessionUser): AuthContext => ({userID: user.ID, role: user.role, permissions: user.permissions});
 

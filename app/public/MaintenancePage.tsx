@@ -1,6 +1,6 @@
 import {Settings} from 'lucide-react';
 import {useEffect} from 'react';
-import {fetchSession} from '../session.ts';
+import {fetchSession, heldByMaintenance} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
@@ -15,7 +15,8 @@ const RECHECK_MS = 5_000;
 export function MaintenancePage() {
   usePageTitle(m.maintenance_title());
   useEffect(() => {
-    let heldBySwitch = false;
+    // Sent here by the switch (its first answer may already say it is off), or held once an answer says it is on.
+    let heldBySwitch = heldByMaintenance();
     const check = async () => {
       const session = await fetchSession().catch(() => undefined);
       if (session?.maintenance) heldBySwitch = true;

@@ -24,7 +24,7 @@ import {ScrollJumps} from './ScrollJumps.tsx';
 import {useActivityPing} from './use-activity-ping.ts';
 import {ChatsNotice} from '../chats/ChatsNotice.tsx';
 import {useChatUnread} from '../chats/use-chat-unread.ts';
-import {contextOf} from '../session.ts';
+import {contextOf, keptOutByMaintenance} from '../session.ts';
 import {useLiveSessionUser} from '../live-session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import * as m from '../paraglide/messages.js';
@@ -42,7 +42,7 @@ export function Shell({children}: {children: ReactNode}) {
   useActivityPing();
   useLiveSessionUser();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
-  if (site.maintenance && user.role !== 'admin') return <Navigate to="/maintenance" replace />;
+  if (keptOutByMaintenance(site.maintenance, user)) return <Navigate to="/maintenance" replace />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
   const badges: Badges = {forum: forumUnread, pending: pending.length, reminders: dueReminders, chats: chatUnread};

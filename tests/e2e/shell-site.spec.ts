@@ -74,12 +74,20 @@ test('maintenance switch: others are sent to the maintenance page and back; the 
   await expect(admin.getByTestId('maintenance-banner')).toBeVisible();
   await expect(admin.getByTestId('candidate-row').first()).toBeVisible();
   await admin.screenshot({path: 'test-results/screens/maintenance-admin-he.png'});
-  // A fresh visit is turned away too (the server refusing their writes is a pg test).
+  // A fresh visit is turned away too (the server refusing their writes is a pg test). The maintenance page's
+  // first question is held until the switch is off: its answer must still take the visitor back in.
+  let answer: () => void = () => {};
+  const held = new Promise<void>(resolve => (answer = resolve));
+  await shadchan.route('**/api/session', async route => {
+    if (new URL(shadchan.url()).pathname === '/maintenance') await held;
+    await route.continue();
+  });
   await shadchan.goto('/home');
   await shadchan.waitForURL('**/maintenance');
 
   await flipSiteSwitch(admin, 'maintenance');
   await expect(admin.getByTestId('maintenance-banner')).toHaveCount(0);
+  answer();
   await shadchan.waitForURL('**/home', {timeout: 20_000});
   await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible();
 });
