@@ -1,6 +1,16 @@
 import {serve} from '@hono/node-server';
 import {createApi} from './api.ts';
-import {appOrigins, dataDir, databaseURL, isDevelopment, isProduction, listenHost, metricsPort, readPorts} from './config.ts';
+import {
+  appOrigins,
+  dataDir,
+  databaseURL,
+  isDevelopment,
+  isProduction,
+  listenHost,
+  metricsPort,
+  readPorts,
+  zeroPublicURL,
+} from './config.ts';
 import {connect} from './db/sql.ts';
 import {callerPool, deliveryFromEnv} from './auth/delivery/index.ts';
 import {limitsFromEnv} from './auth/rate-limit.ts';
@@ -47,7 +57,9 @@ const app = createApi({
     proxyPhoneNumber: process.env.PHONE_PROXY_NUMBER || undefined,
     forum: process.env.FORUM_URL || undefined,
   },
-  phoneProxyPort: process.env.PHONE_PROXY_ENABLED === 'true' ? ports.phoneProxy : undefined,
+  // Where browsers connect: the proxy's public port when it differs from the sidecar's own (deploy/nginx).
+  phoneProxyPort:
+    process.env.PHONE_PROXY_ENABLED === 'true' ? Number(process.env.PHONE_PROXY_PUBLIC_PORT || ports.phoneProxy) : undefined,
   phoneProxySecret: process.env.PHONE_PROXY_SECRET || undefined,
   devOutbox: development ? outbox : undefined,
   codes: {delivery, callerPool: callerPool(process.env)},
@@ -56,7 +68,7 @@ const app = createApi({
   forum: forumFromEnv(process.env),
   serveClient: production || process.env.KESHER_SERVE_CLIENT === '1',
   zeroPort: ports.zero,
-  zeroPublicURL: process.env.ZERO_PUBLIC_URL || undefined,
+  zeroPublicURL: zeroPublicURL(),
   metrics,
   monitoring,
   ...storage,

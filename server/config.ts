@@ -49,6 +49,12 @@ export function metricsPort(env: NodeJS.ProcessEnv = process.env): number | unde
   return port;
 }
 
+/** Where browsers sync from: ZERO_PUBLIC_URL, else the reverse proxy's /zero path of PUBLIC_URL (production). */
+export function zeroPublicURL(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.ZERO_PUBLIC_URL) return env.ZERO_PUBLIC_URL;
+  return isProduction(env) && env.PUBLIC_URL ? `${new URL(env.PUBLIC_URL).origin}/zero` : undefined;
+}
+
 export const isProduction = (env: NodeJS.ProcessEnv = process.env) => env.NODE_ENV === 'production';
 
 /** Where the embedded Postgres, the zero-cache replica and uploads live (ignored by git). */
@@ -89,10 +95,11 @@ export function isDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
 /**
  * The origins (scheme://host[:port]) browsers use the app from. State-changing requests, Zero's
  * endpoints and the phone-proxy socket refuse any other Origin. The orchestrator sets APP_ORIGINS for
- * its children: the loopback addresses it serves in development, PUBLIC_URL's origin in production.
+ * its children: the loopback addresses it serves in development, PUBLIC_URL's origin in production. A
+ * process started on its own (the deploy units) takes PUBLIC_URL's origin when APP_ORIGINS is unset.
  */
 export function appOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.APP_ORIGINS ?? '')
+  return (env.APP_ORIGINS || env.PUBLIC_URL || '')
     .split(',')
     .map(o => o.trim())
     .filter(Boolean)

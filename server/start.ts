@@ -54,8 +54,6 @@ if (production) {
   if (!/^https:\/\/[^/]+\/?$/.test(process.env.PUBLIC_URL!)) {
     fail(`PUBLIC_URL must be the https address users open, like https://kesher.example.org (got ${process.env.PUBLIC_URL})`);
   }
-  // The browser syncs through the reverse proxy's /zero path unless told otherwise.
-  process.env.ZERO_PUBLIC_URL ||= `${new URL(process.env.PUBLIC_URL!).origin}/zero`;
   const host = listenHost();
   if (!isPrivateAddress(host) && !firewallConfirmed) {
     fail(

@@ -49,7 +49,8 @@ const origins = appOrigins();
 if (origins.length === 0) fail('APP_ORIGINS is empty, so every browser would be refused (npm start sets it)');
 if (!process.env.DATABASE_URL) fail('DATABASE_URL is not set: the calls to relay live in Postgres (npm start sets it)');
 const host = listenHost();
-const checkSession = sessionChecker(`http://${reachableHost()}:${apiPort}`);
+// With several API instances (deploy/), the proxy's internal address that balances them.
+const checkSession = sessionChecker(process.env.API_INTERNAL_URL?.replace(/\/+$/, '') || `http://${reachableHost()}:${apiPort}`);
 /** How often open sockets' sessions are asked again: a signed-out or blocked user loses the channel this fast. */
 const RECHECK_MS = 5000;
 

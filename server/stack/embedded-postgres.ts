@@ -94,8 +94,12 @@ export async function startEmbeddedPostgres(opts: {
   fresh?: boolean;
   log: (line: string) => void;
   onOutput: (child: ChildProcess) => void;
+  /** Another installation's binaries (the production smoke runs Debian's postgresql-15 this way). */
+  binDir?: string;
 }): Promise<EmbeddedPostgres> {
-  const bin = reachableBinaries(postgresOsUser(), opts.log);
+  const bin = opts.binDir
+    ? {initdb: path.join(opts.binDir, 'initdb'), postgres: path.join(opts.binDir, 'postgres')}
+    : reachableBinaries(postgresOsUser(), opts.log);
   mkdirSync(opts.dataDir, {recursive: true});
   const {user, base, moved, pgData, socketDir} = clusterLocation(opts.dataDir);
   if (moved) {

@@ -15,8 +15,10 @@ export function taggedEnv(env: NodeJS.ProcessEnv): {env: NodeJS.ProcessEnv; tag:
 }
 
 /** Kills (SIGKILL) every process still carrying this tag: what a crashed child left behind. */
-export function killTagged(tag: string): number {
-  const marker = `${TAG}=${tag}`;
+export const killTagged = (tag: string) => killByEnvironment(`${TAG}=${tag}`);
+
+/** Kills (SIGKILL) every process whose environment holds `marker` (NAME=value); returns how many. */
+export function killByEnvironment(marker: string): number {
   let killed = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;

@@ -15,7 +15,7 @@ import {assertPortsFree} from './ports.ts';
 import {createKeeper} from './keeper.ts';
 import {httpAnswers, httpOK, logLine, pipeOutput, startChild, waitUntil, whenReady} from './supervisor.ts';
 import {watchServerSources} from './watch-sources.ts';
-import {startZeroCaches} from './zero-cache.ts';
+import {startZeroCaches, zeroCacheEnv} from './zero-cache.ts';
 
 export type StackOptions = {
   ports: Ports;
@@ -97,9 +97,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Every child is kept running: a crash is restarted while the others go on (keeper.ts).
   const keeper = createKeeper({dataDir, onGiveUp: why => resolveExited(why)});
   let stopWatching = () => {};
+  let stopSnapshots = async () => {};
   const stop = async () => {
     stopWatching();
     await keeper.stopAll();
+    await stopSnapshots();
   };
 
   // Between steps: give up if start-up was interrupted (the catch below stops what already runs).
@@ -191,33 +193,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     proceed();
 
     const zeroStart = performance.now();
-    const {syncURLs} = await startZeroCaches(
+    const {syncURLs, close: closeSnapshots} = await startZeroCaches(
       {
         reach,
         signal: options.signal,
         env: {
           ...env,
-          ZERO_UPSTREAM_DB: databaseURL,
-          ZERO_APP_ID: 'kesher',
-          ZERO_APP_PUBLICATIONS: 'kesher',
-          ZERO_QUERY_URL: `http://${reach}:${ports.api}/api/zero/query`,
-          ZERO_MUTATE_URL: `http://${reach}:${ports.api}/api/zero/mutate`,
-          ZERO_QUERY_FORWARD_COOKIES: 'true',
-          ZERO_MUTATE_FORWARD_COOKIES: 'true',
-          // The browser's address as the reverse proxy saw it, for rate limits and the access log.
-          ZERO_QUERY_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
-          ZERO_MUTATE_ALLOWED_REQUEST_HEADERS: 'x-forwarded-for',
-          ZERO_ENABLE_CRUD_MUTATIONS: 'false',
-          // Each connection's session is re-checked (an empty /api/zero/query) every 3 s, not 300: a
-          // signed-out, idle or blocked user's sync ends within 5 s.
-          ZERO_AUTH_REVALIDATE_INTERVAL_SECONDS: '3',
-          // A client group's queries are transformed again every 5 s, not 300, with the session as it is
-          // now: a right given or withheld (issue 30) changes what the user's open lists hold within seconds.
-          ZERO_AUTH_RETRANSFORM_INTERVAL_SECONDS: '5',
-          ZERO_ENABLE_TELEMETRY: 'false',
-          ZERO_LOG_LEVEL: options.zeroLogLevel ?? 'warn',
-          // Always set, so zero-cache's inspector never opens without one (in development a new one per run).
-          ZERO_ADMIN_PASSWORD: options.zeroAdminPassword ?? randomBytes(24).toString('base64url'),
+          ...zeroCacheEnv({
+            databaseURL,
+            apiURL: `http://${reach}:${ports.api}`,
+            logLevel: options.zeroLogLevel,
+            // In development a new one per run.
+            adminPassword: options.zeroAdminPassword ?? randomBytes(24).toString('base64url'),
+          }),
         },
       },
       {
@@ -228,6 +216,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       keeper.keep,
     );
+    stopSnapshots = closeSnapshots;
     startup.zeroMs = performance.now() - zeroStart;
     proceed();
 
