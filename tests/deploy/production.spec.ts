@@ -2,7 +2,7 @@ import {expect, test, type Browser, type Page} from '@playwright/test';
 import {spawnSync} from 'node:child_process';
 import postgres from 'postgres';
 import {SHOTS, inspect, nextCode, portraitPNG} from '../e2e/helpers.ts';
-import {PORTS, missingPrerequisites, startTopology, type Topology} from './topology.ts';
+import {PORTS, UPDATE_MIGRATION, failTimeoutMs, missingPrerequisites, startTopology, type Topology} from './topology.ts';
 
 /**
  * The production smoke (issue 34): deploy/'s units and nginx site, run as a server runs them, used as an
@@ -14,6 +14,9 @@ import {PORTS, missingPrerequisites, startTopology, type Topology} from './topol
 test.describe.configure({mode: 'serial'});
 let topology: Topology;
 let sql: ReturnType<typeof postgres>;
+/** The two browsers of the first test, on two view-syncers, kept open for the update. */
+let pages: {a: Page; b: Page};
+const CARD = 'smoke-card';
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -60,6 +63,19 @@ async function viewSyncerOf(page: Page): Promise<number> {
     .toBeTruthy();
   return Number(owner!.split(':').at(-1));
 }
+
+/**
+ * Edits the card's "about me" as a user does, from the card: the edit button, the field, save. The save is
+ * done once the page is back on the card (`backOnCard`), which may wait for a part being updated.
+ */
+async function edit(page: Page, text: string, {wait = true} = {}) {
+  await page.getByTestId('card-edit').click();
+  await page.waitForURL('**/home/tickets/edit/**');
+  await page.locator('[name=aboutMe]').fill(text);
+  await page.getByTestId('card-save').click();
+  if (wait) await backOnCard(page);
+}
+const backOnCard = (page: Page) => page.waitForURL(url => !url.pathname.includes('/edit/'), {timeout: 30_000});
 
 /** Signs the administrator in through the login page: the code the mail brings, the password (and the declaration). */
 async function signIn(browser: Browser): Promise<Page> {
@@ -126,11 +142,10 @@ test('first day through nginx: the first administrator, two browsers on two view
 
   // A card of the new office (production has no demo data).
   const [admin] = await sql<{id: string}[]>`SELECT id FROM app_user WHERE email = ${ADMIN.email}`;
-  const card = 'smoke-card';
   await sql`INSERT INTO profile (id, forename, surname, gender, birth_date, city, sector_id, status_id, owner_id)
-            VALUES (${card}, 'שרה', 'לוינסון', 'female', '2001-01-01', 'צפת', 'litvish', 'available', ${admin!.id})`;
-  await sql`INSERT INTO profile_detail (profile_id, details) VALUES (${card}, ${sql.json({occupation: 'מורה'})})`;
-  await a.goto(`/home/tickets/${card}`);
+            VALUES (${CARD}, 'שרה', 'לוינסון', 'female', '2001-01-01', 'צפת', 'litvish', 'available', ${admin!.id})`;
+  await sql`INSERT INTO profile_detail (profile_id, details) VALUES (${CARD}, ${sql.json({occupation: 'מורה'})})`;
+  await a.goto(`/home/tickets/${CARD}`);
   await expect(a.getByTestId('card-name')).toBeVisible();
   const aSyncer = await viewSyncerOf(a);
 
@@ -139,7 +154,7 @@ test('first day through nginx: the first administrator, two browsers on two view
   let b: Page | undefined;
   for (let attempt = 0; attempt < 12 && !b; attempt++) {
     const candidate = await signIn(browser);
-    await candidate.goto(`/home/tickets/${card}`);
+    await candidate.goto(`/home/tickets/${CARD}`);
     await expect(candidate.getByTestId('card-name')).toBeVisible();
     if ((await viewSyncerOf(candidate)) !== aSyncer) b = candidate;
     else await candidate.context().close();
@@ -149,12 +164,6 @@ test('first day through nginx: the first administrator, two browsers on two view
   expect(PORTS.viewSyncers).toEqual(expect.arrayContaining([aSyncer, bSyncer]));
 
   // One edits, the other sees it live.
-  const edit = async (page: Page, text: string) => {
-    await page.goto(`/home/tickets/edit/${card}`);
-    await page.locator('[name=aboutMe]').fill(text);
-    await page.getByTestId('card-save').click();
-    await page.waitForURL(url => !url.pathname.includes('/edit/'));
-  };
   await edit(a, 'שמחה ואופטימית');
   await expect(b!.getByTestId('card-value-aboutMe')).toHaveText('שמחה ואופטימית');
   await b!.screenshot({path: `${SHOTS}/deploy-second-view-syncer-he.png`, fullPage: true});
@@ -168,7 +177,7 @@ test('first day through nginx: the first administrator, two browsers on two view
   // B's view-syncer stops: B reconnects through nginx to the other one within 10 s, and a write B makes
   // meanwhile is kept (Zero holds it until the connection is back) and reaches A.
   const stopped = Date.now();
-  await topology.stopViewSyncer(bSyncer);
+  await topology.stopUnit('kesher-view-syncer@.service', String(bSyncer));
   await edit(b!, 'כתבה בזמן המעבר');
   await expect(b!.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {timeout: 10_000});
   await expect(a.getByTestId('card-value-aboutMe')).toHaveText('כתבה בזמן המעבר', {
@@ -181,7 +190,53 @@ test('first day through nginx: the first administrator, two browsers on two view
   const moved = Date.now() - stopped;
   expect(await viewSyncerOf(b!)).toBe(aSyncer);
   console.log(`view-syncer :${bSyncer} stopped: its browser synced through :${aSyncer} within ${moved} ms`);
-  const [row] = await sql<{about: string}[]>`SELECT details->>'aboutMe' AS about FROM profile_detail WHERE profile_id = ${card}`;
+  const [row] = await sql<{about: string}[]>`SELECT details->>'aboutMe' AS about FROM profile_detail WHERE profile_id = ${CARD}`;
   expect(row?.about).toBe('אחרי המעבר');
-  topology.startViewSyncer(bSyncer);
+  await topology.startUnit('kesher-view-syncer@.service', String(bSyncer));
+  pages = {a, b: b!};
+});
+
+test('an update, old build to new, one process at a time, while both browsers stay connected and write', async () => {
+  test.setTimeout(300_000);
+  const {a, b} = pages;
+  // The new release beside the running one: its own build and one more migration (it only adds a table).
+  const release = topology.prepareRelease();
+  await topology.migrate(release);
+  const [expanded] = await sql<{name: string}[]>`SELECT name FROM schema_migration WHERE name = ${`${UPDATE_MIGRATION}.sql`}`;
+  expect(expanded, 'the new release migrated while the old one serves').toBeTruthy();
+
+  // Every step: a unit of the old release stopped, a write made meanwhile (while the replication manager is
+  // down it waits in Postgres), the unit started from the new release; the write reaches the other browser.
+  let step = 0;
+  const units: Array<[string, string]> = [
+    ...PORTS.apis.map(port => ['kesher-api@.service', String(port)] as [string, string]),
+    ...PORTS.viewSyncers.map(port => ['kesher-view-syncer@.service', String(port)] as [string, string]),
+    ['kesher-zero-manager.service', ''],
+    ['kesher-phone-proxy.service', ''],
+  ];
+  let last = '';
+  for (const [file, instance] of units) {
+    const [from, to] = ++step % 2 ? [a, b] : [b, a];
+    await topology.stopUnit(file, instance);
+    last = `עדכון ${step}`;
+    await edit(from, last, {wait: false});
+    await topology.startUnit(file, instance, release);
+    await backOnCard(from);
+    // As the update steps say: before the next one stops, nginx must have tried this one again.
+    const group =
+      file === 'kesher-api@.service' ? 'kesher_api' : file === 'kesher-view-syncer@.service' ? 'kesher_zero' : undefined;
+    if (group) await new Promise(resolve => setTimeout(resolve, failTimeoutMs(group) + 500));
+    await expect(to.getByTestId('card-value-aboutMe'), `after ${file} ${instance}`).toHaveText(last, {timeout: 20_000});
+  }
+  last = 'אחרי העדכון';
+  await edit(a, last);
+  await expect(b.getByTestId('card-value-aboutMe')).toHaveText(last);
+  for (const page of [a, b]) await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+  const [row] = await sql<{about: string}[]>`SELECT details->>'aboutMe' AS about FROM profile_detail WHERE profile_id = ${CARD}`;
+  expect(row?.about).toBe(last);
+  // A reload takes the new build, and it is live.
+  await a.reload();
+  await expect(a.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+  await expect(a.getByTestId('card-value-aboutMe')).toHaveText(last);
+  await a.screenshot({path: `${SHOTS}/deploy-after-update-he.png`, fullPage: true});
 });

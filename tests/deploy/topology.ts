@@ -1,6 +1,18 @@
 import {randomBytes} from 'node:crypto';
 import {spawnSync} from 'node:child_process';
-import {appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {ROOT} from '../../server/config.ts';
@@ -35,6 +47,43 @@ export const PORTS = {
 
 export type Topology = Awaited<ReturnType<typeof startTopology>>;
 
+/** How long nginx leaves an upstream of `group` alone after it refused (fail_timeout in deploy/nginx/kesher.conf). */
+export function failTimeoutMs(group: 'kesher_api' | 'kesher_zero'): number {
+  const conf = readFileSync(path.join(ROOT, 'deploy/nginx/kesher.conf'), 'utf8');
+  const block = conf.slice(conf.indexOf(`upstream ${group} {`));
+  const seconds = /fail_timeout=(\d+)s/.exec(block.slice(0, block.indexOf('}')))?.[1];
+  if (!seconds) throw new Error(`no fail_timeout in upstream ${group}`);
+  return Number(seconds) * 1000;
+}
+
+/** What a release folder does not hold of the checkout (built, installed, or local to it). */
+const NOT_RELEASED = new Set(['node_modules', 'dist', '.data', 'test-results', '.git']);
+const SIDECAR_NODE = 'server/phone-proxy/runtime/node_modules';
+
+/**
+ * A new release beside the running one, as an update makes it (docs/operations.md, "Updates"): the source
+ * copied into its own folder (the installed packages linked, as `npm install` would give the same ones),
+ * one more migration, which only adds (a table), and its own build (`vite build`, a new dist/).
+ */
+export function prepareRelease(to: string, log: (line: string) => void) {
+  mkdirSync(to);
+  for (const entry of readdirSync(ROOT).filter(e => !NOT_RELEASED.has(e))) {
+    cpSync(path.join(ROOT, entry), path.join(to, entry), {recursive: true, filter: from => !from.endsWith(SIDECAR_NODE)});
+  }
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(to, 'node_modules'));
+  symlinkSync(path.join(ROOT, SIDECAR_NODE), path.join(to, SIDECAR_NODE));
+  writeFileSync(
+    path.join(to, 'migrations', `${UPDATE_MIGRATION}.sql`),
+    'CREATE TABLE smoke_update_note (id text PRIMARY KEY, written_at timestamptz NOT NULL DEFAULT now());\n',
+  );
+  const started = performance.now();
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {cwd: to, encoding: 'utf8'});
+  if (build.status !== 0) throw new Error(`the new release's build failed: ${build.stderr}`);
+  log(`new release built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return to;
+}
+export const UPDATE_MIGRATION = '9000_smoke_update_expand';
+
 /** Whether this machine has what the smoke runs on (.ci/run installs them). */
 export function missingPrerequisites(): string[] {
   return [
@@ -50,12 +99,12 @@ export async function startTopology() {
   const logFile = path.join(dir, 'units.log');
   const log = (line: string) => appendFileSync(logFile, `${line}\n`);
   const runID = randomBytes(6).toString('hex');
-  const running: RunningUnit[] = [];
+  const units = new Map<string, RunningUnit>();
   let pg: EmbeddedPostgres | undefined;
   const closers: Array<() => Promise<void>> = [];
 
   const stop = async () => {
-    for (const unit of running.reverse()) await unit.stop().catch(() => {});
+    for (const unit of [...units.values()].reverse()) await unit.stop().catch(() => {});
     spawnSync(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-s', 'stop']);
     killByEnvironment(`KESHER_DEPLOY_SMOKE=${runID}`);
     await pg?.stop();
@@ -127,15 +176,29 @@ export async function startTopology() {
       {mode: 0o600},
     );
 
-    const start = (file: string, instance = '') => {
-      const unit = startUnit(readUnit(file, instance), ROOT, envFile, log);
-      running.push(unit);
-      return unit;
+    /** Where each unit answers once it serves. */
+    const healthURL = (file: string, instance: string) =>
+      file === 'kesher-api@.service'
+        ? `http://127.0.0.1:${instance}/api/health`
+        : file === 'kesher-view-syncer@.service'
+          ? `http://127.0.0.1:${instance}/`
+          : file === 'kesher-zero-manager.service'
+            ? `http://127.0.0.1:${PORTS.manager}/`
+            : `http://127.0.0.1:${moved(6201)}/health`;
+    const start = (file: string, instance = '', release = ROOT) => {
+      units.set(`${file}:${instance}`, startUnit(readUnit(file, instance), release, envFile, log));
     };
-    const viewSyncers = new Map<number, RunningUnit>();
-    const startViewSyncer = (port: number) => viewSyncers.set(port, start('kesher-view-syncer@.service', String(port)));
+    const serving = (file: string, instance = '') =>
+      until(`${file} ${instance}`, async () => (await fetch(healthURL(file, instance))).ok, [...units.values()]);
+    /** Stops a unit as systemd would (its KillSignal, then the rest of its group). */
+    const stopUnit = async (file: string, instance = '') => {
+      const unit = units.get(`${file}:${instance}`);
+      units.delete(`${file}:${instance}`);
+      await unit?.stop();
+    };
 
-    await runOneshot(readUnit('kesher-migrate.service'), ROOT, envFile, log);
+    const migrate = (release = ROOT) => runOneshot(readUnit('kesher-migrate.service'), release, envFile, log);
+    await migrate();
     start('kesher-zero-manager.service');
     for (const port of PORTS.apis) start('kesher-api@.service', String(port));
     start('kesher-phone-proxy.service');
@@ -170,17 +233,14 @@ export async function startTopology() {
     const nginx = spawnSync(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {encoding: 'utf8'});
     if (nginx.status !== 0) throw new Error(`nginx: ${nginx.stderr}`);
 
-    await until(
-      'the API instances through nginx',
-      async () => (await fetch(`http://127.0.0.1:${moved(3099)}/api/health`)).ok,
-      running,
-    );
-    for (const port of PORTS.apis)
-      await until(`API :${port}`, async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, running);
-    await until('the replication manager', async () => (await fetch(`http://127.0.0.1:${PORTS.manager}/`)).ok, running);
-    for (const port of PORTS.viewSyncers) startViewSyncer(port);
-    for (const port of PORTS.viewSyncers)
-      await until(`view-syncer :${port}`, async () => (await fetch(`http://127.0.0.1:${port}/`)).ok, running);
+    await until('the API instances through nginx', async () => (await fetch(`http://127.0.0.1:${moved(3099)}/api/health`)).ok, [
+      ...units.values(),
+    ]);
+    for (const port of PORTS.apis) await serving('kesher-api@.service', String(port));
+    await serving('kesher-zero-manager.service');
+    for (const port of PORTS.viewSyncers) start('kesher-view-syncer@.service', String(port));
+    for (const port of PORTS.viewSyncers) await serving('kesher-view-syncer@.service', String(port));
+    await serving('kesher-phone-proxy.service');
 
     return {
       dir,
@@ -190,12 +250,18 @@ export async function startTopology() {
       databaseURL: pg.url,
       standInsURL: inspector.url,
       s3,
-      /** Stops a view-syncer as systemd would (its KillSignal, then the rest of its group). */
-      stopViewSyncer: async (port: number) => viewSyncers.get(port)?.stop(),
-      startViewSyncer,
+      stopUnit,
+      /** Starts a unit from a release and waits until it serves. */
+      startUnit: async (file: string, instance = '', release = ROOT) => {
+        start(file, instance, release);
+        await serving(file, instance);
+      },
+      migrate,
       /** A command of the release (like `npm run admin:create`), with kesher.env's variables. */
       command: (args: string[]) =>
         spawnSync('npm', args, {cwd: ROOT, encoding: 'utf8', env: {PATH: process.env.PATH, HOME: process.env.HOME, ...envFile}}),
+      /** A new release in this run's folder (prepareRelease). */
+      prepareRelease: () => prepareRelease(path.join(dir, 'release-new'), log),
       stop,
     };
   } catch (error) {

@@ -9,6 +9,7 @@ import {restoreBackup, type RestoreResult} from '../../server/backup/restore.ts'
 import {backupSettings} from '../../server/backup/settings.ts';
 import {connect, type Sql} from '../../server/db/sql.ts';
 import {localDiskStorage} from '../../server/files/storage.ts';
+import {clusterLocation} from '../../server/stack/embedded-postgres.ts';
 import {startStack, type Stack} from '../../server/stack/stack.ts';
 import {startS3StandIn} from '../support/storages.ts';
 
@@ -242,6 +243,13 @@ describe('pruning', () => {
   }, 60_000);
 });
 
+/** Removes the cluster a restore into `dataDir` put under /var/tmp (clusterLocation), if it went there. */
+function removeMovedCluster(dataDir: string) {
+  if (!existsSync(path.dirname(dataDir))) return;
+  const cluster = clusterLocation(dataDir);
+  if (cluster.moved) rmSync(cluster.base, {recursive: true, force: true});
+}
+
 describe('with FILE_STORAGE=s3', () => {
   test('the backup copies the bucket’s files, and restore puts them into the folder', async () => {
     const s3 = await startS3StandIn();
@@ -272,11 +280,14 @@ describe('with FILE_STORAGE=s3', () => {
       expect(await s3.objects('')).toEqual(['exports/export-bucket-3', 'files/document-bucket-2', 'files/photo-bucket-1']);
 
       const target = path.join(bucketDir, 'restored');
+      // Run as root from a folder the postgres user cannot reach, the cluster goes under /var/tmp: an earlier run's must not be there.
+      removeMovedCluster(target);
       const restoredHere = await restoreBackup({file: made.file, dataDir: target});
       expect(restoredHere.filesDir).toBe(path.join(target, 'files'));
       expect(filesOf(restoredHere.filesDir)).toEqual(inBucket);
     } finally {
       await s3.close();
+      removeMovedCluster(path.join(bucketDir, 'restored'));
       rmSync(bucketDir, {recursive: true, force: true});
     }
   }, 120_000);
