@@ -1,5 +1,4 @@
 import {expect, test, type Browser, type Page} from '@playwright/test';
-import {spawnSync} from 'node:child_process';
 import postgres from 'postgres';
 import {SHOTS, inspect, nextCode, portraitPNG} from '../e2e/helpers.ts';
 import {PORTS, UPDATE_MIGRATION, failTimeoutMs, missingPrerequisites, startTopology, type Topology} from './topology.ts';
@@ -135,10 +134,15 @@ test('first day through nginx: the first administrator, two browsers on two view
   await a.getByTestId('agreement-continue').click();
   await a.waitForURL('**/home');
   await expect(a.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-  // The phone-proxy sidecar answers through nginx's TLS port (its own, as browsers reach it).
-  const sidecar = spawnSync('curl', ['-sk', `https://localhost:${PORTS.phoneProxy}/health`], {encoding: 'utf8'});
-  expect(sidecar.status, sidecar.stderr).toBe(0);
-  expect(sidecar.stdout).toContain('ok');
+  // The page as nginx serves it: a Content-Security-Policy for this https origin (the proxy passes the host
+  // and the scheme), and the phone-proxy sidecar's socket through nginx's TLS port stays open.
+  const page = await a.request.get('/home');
+  expect(page.headers()['content-security-policy']).toContain(`wss://localhost:${PORTS.phoneProxy}`);
+  expect(page.headers()['strict-transport-security']).toBeTruthy();
+  const phoneSocket = () => sockets.get(a)!.find(s => s.url === `wss://localhost:${PORTS.phoneProxy}/ws`);
+  await expect.poll(() => phoneSocket()?.url).toBeTruthy();
+  await a.waitForTimeout(1000);
+  expect(phoneSocket()?.closed, 'the phone-proxy socket stays open').toBe(false);
 
   // A card of the new office (production has no demo data).
   const [admin] = await sql<{id: string}[]>`SELECT id FROM app_user WHERE email = ${ADMIN.email}`;
