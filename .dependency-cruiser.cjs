@@ -16,7 +16,7 @@
  *   registry  app/queries.ts, app/mutators.ts and app/shell/sections.ts, which name every feature's
  *             queries, mutators and routes
  *   screens   a feature's components (*.tsx) and hooks (use-*.ts), and app/zero.ts, app/live-session.ts
- *   shell     app/shell, app/router.tsx, app/main.tsx: the frame and the routes
+ *   shell     app/shell, app/router.tsx, app/public-pages.ts, app/main.tsx: the frame and the routes
  *
  * The server stands on the browser's model and registry (it runs the same queries and mutators), never
  * on its screens, and has floors of its own: server/http, server/config.ts and server/i18n; then the
@@ -41,7 +41,7 @@ const floor = {
     '^app/(?!(shell|ui|lib)/).+/use-[^/]+[.]ts$',
     '^app/(zero|live-session)[.]ts$',
   ],
-  shell: '^app/(shell/(?!sections[.]ts$)|router[.]tsx$|main[.]tsx$)',
+  shell: '^app/(shell/(?!sections[.]ts$)|router[.]tsx$|public-pages[.]ts$|main[.]tsx$)',
   serverBase: '^server/(config[.]ts$|http/|i18n/)',
   // Every other server module: the features' routes and services.
   server: '^server/(?!(config|api|api-server|start)[.]ts$|(http|i18n|stack|bench|backup)/)',

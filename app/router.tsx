@@ -1,13 +1,14 @@
-import {Navigate, Outlet, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
+import {useLayoutEffect} from 'react';
+import {Navigate, Outlet, RouterProvider, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
 import {homeSearchOf, type HomeSearch} from './candidates/search/url.ts';
 import {loginSearchOf} from './login/search.ts';
-import {FORGOT_PASSWORD_PATH} from './login/paths.ts';
 import {SELF_EDIT_PATH} from './self-user/paths.ts';
 import {SECTIONS, mayOpen, type Section} from './shell/sections.ts';
 import {Loading} from './ui/Loading.tsx';
 import {lazyPage} from './ui/lazy-page.tsx';
 import {toast} from 'sonner';
 import {can} from '../permissions/can.ts';
+import {publicPageAt} from './public-pages.ts';
 import {contextOf, editsAsCandidate, keptOutByMaintenance, mayEnter, owesAgreement} from './session.ts';
 import type {SessionInfo} from './session.ts';
 import type {AppZero} from './zero.ts';
@@ -20,37 +21,7 @@ import * as m from './paraglide/messages.js';
  * it, and fetches it when a link to the route is hovered). This module, the session and the guards are what
  * every page loads: keep them free of page code (a path, a search type or parser lives in a small module).
  */
-const LoginPage = lazyPage(() => import('./login/LoginPage.tsx').then(p => p.LoginPage), 'screen');
-const ForgotPasswordPage = lazyPage(() => import('./login/ForgotPasswordPage.tsx').then(p => p.ForgotPasswordPage), 'screen');
-const AgreementPage = lazyPage(() => import('./agreement/AgreementPage.tsx').then(p => p.AgreementPage), 'screen');
-const InvitationPage = lazyPage(() => import('./invitation/InvitationPage.tsx').then(p => p.InvitationPage), 'screen');
-const SelfLoginPage = lazyPage(() => import('./self-user/SelfLoginPage.tsx').then(p => p.SelfLoginPage), 'screen');
-const SelfHomePage = lazyPage(() => import('./self-user/SelfHomePage.tsx').then(p => p.SelfHomePage), 'screen');
 const SelfEditPage = lazyPage(() => import('./self-user/SelfEditPage.tsx').then(p => p.SelfEditPage), 'screen');
-const SelfVerifyPhonePage = lazyPage(
-  () => import('./self-user/SelfVerifyPhonePage.tsx').then(p => p.SelfVerifyPhonePage),
-  'screen',
-);
-const SelfVerifyEmailPage = lazyPage(
-  () => import('./self-user/SelfVerifyEmailPage.tsx').then(p => p.SelfVerifyEmailPage),
-  'screen',
-);
-const MaintenancePage = lazyPage(() => import('./public/MaintenancePage.tsx').then(p => p.MaintenancePage), 'screen');
-const PrivacyPage = lazyPage(() => import('./public/PrivacyPage.tsx').then(p => p.PrivacyPage), 'screen');
-const CandidateFormPage = lazyPage(
-  () => import('./candidates/public/CandidateFormPage.tsx').then(p => p.CandidateFormPage),
-  'screen',
-);
-const RegistrationFormPage = lazyPage(
-  () => import('./candidates/public/CandidateFormPage.tsx').then(p => p.RegistrationFormPage),
-  'screen',
-);
-const CheckValidationPage = lazyPage(
-  () => import('./benefit-cards/CheckValidationPage.tsx').then(p => p.CheckValidationPage),
-  'screen',
-);
-const BonusCardPage = lazyPage(() => import('./benefit-cards/BonusCardPage.tsx').then(p => p.BonusCardPage), 'screen');
-const ForumRedirect = lazyPage(() => import('./forum/ForumRedirect.tsx').then(p => p.ForumRedirect), 'screen');
 const CardPage = lazyPage(() => import('./candidates/card/CardPage.tsx').then(p => p.CardPage));
 const CardEditPage = lazyPage(() => import('./candidates/card/CardEditPage.tsx').then(p => p.CardEditPage));
 /** The staff's frame with Zero's provider and the candidate list (app/shell/StaffShell.tsx). */
@@ -58,55 +29,31 @@ const StaffShell = lazyPage(() => import('./shell/StaffShell.tsx').then(p => p.S
 
 export type RouterContext = {session: SessionInfo; zero: AppZero | undefined};
 
+/**
+ * A public page (app/public-pages.ts) is not the router's: reached from inside the staff's app (a redirect to
+ * /login, the maintenance switch), the browser loads it afresh, and app/main.tsx draws it without the router.
+ */
+function FullLoad() {
+  useLayoutEffect(() => location.reload(), []);
+  return <Loading size="screen" />;
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   // Any unknown path goes home (spec §2).
-  notFoundComponent: () => <Navigate to="/home" replace />,
+  notFoundComponent: () => (publicPageAt(location.pathname) ? <FullLoad /> : <Navigate to="/home" replace />),
 });
 
+/** The public pages the staff's app sends a user to (their paths typed for `redirect`), each a full load. */
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   // redirectTo and queryParams (spec §2); the identity provider's return adds google-cb, state and code.
   validateSearch: loginSearchOf,
-  // A signed-in user whose declaration is due stays here: the page shows the declaration.
-  beforeLoad: ({context}) => {
-    if (mayEnter(context.session)) throw redirect({to: '/home'});
-    if (owesAgreement(context.session)) throw redirect({to: '/user-agreement/$id', params: {id: context.session.user.ID}});
-  },
-  component: LoginPage,
+  component: FullLoad,
 });
-
-/**
- * The commitment form (spec §2 user-agreement/{id}): outside the shell, since a user who has not signed
- * it gets no Zero client. Signed out, or with the declaration due: /login first.
- */
-const agreementRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/user-agreement/$id',
-  beforeLoad: ({context, location}) => {
-    const {session} = context;
-    if (!session.user || session.declarationDue) throw redirect({to: '/login', search: {redirectTo: location.href}});
-  },
-  component: AgreementPage,
-});
-
-/** The self-user pages (candidates and parents) have their own session and no Zero connection. */
-const selfLoginRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/login', component: SelfLoginPage});
-const selfHomeRoute = createRoute({getParentRoute: () => rootRoute, path: '/self-user/home', component: SelfHomePage});
-/** The candidate's phone verification screen (spec §2, issue 15). */
-const selfVerifyRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/self-user/verify-phone',
-  component: SelfVerifyPhonePage,
-});
-
-/** The candidate's email verification screen (spec §2, issue 15). */
-const selfVerifyEmailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/self-user/verify-email',
-  component: SelfVerifyEmailPage,
-});
+const agreementRoute = createRoute({getParentRoute: () => rootRoute, path: '/user-agreement/$id', component: FullLoad});
+const maintenanceRoute = createRoute({getParentRoute: () => rootRoute, path: '/maintenance', component: FullLoad});
 
 /** Everything below needs a signed-in user and a Zero connection. */
 const shellRoute = createRoute({
@@ -248,60 +195,11 @@ const meorasimRoute = createRoute({
   ),
 });
 
-/** Public pages: anyone may open them. */
-const maintenanceRoute = createRoute({getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage});
-const privacyRoute = createRoute({getParentRoute: () => rootRoute, path: '/privacy-and-terms', component: PrivacyPage});
-/** A shadchan's personal link for candidates (spec §4, §7): the page asks the server whether it is valid. */
-const candidateFormRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/add-people/$userID',
-  component: CandidateFormPage,
-});
-/** A community's registration link (issue 13): the same public form, the community preset. */
-const registrationFormRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/register/$token',
-  component: RegistrationFormPage,
-});
-
-/** An invitation's link (issue 30): a new staff member chooses a password; or one forgotten is replaced. */
-const invitationRoute = createRoute({getParentRoute: () => rootRoute, path: '/invitation/$token', component: InvitationPage});
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: FORGOT_PASSWORD_PATH,
-  component: ForgotPasswordPage,
-});
-
-/** A benefit card's public check (spec §2 bonuses/check-validation) and the printable card (issue 15). */
-const bonusCheckRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/bonuses/check-validation',
-  component: CheckValidationPage,
-});
-const bonusCardRoute = createRoute({getParentRoute: () => rootRoute, path: '/bonuses/card', component: BonusCardPage});
-
-/** The forum lives elsewhere: a full page load there (the path after /forum is kept). */
-const forumRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum', component: ForumRedirect});
-const forumPathRoute = createRoute({getParentRoute: () => rootRoute, path: '/forum/$', component: ForumRedirect});
-
 const routeTree = rootRoute.addChildren([
   loginRoute,
   agreementRoute,
-  selfLoginRoute,
-  selfHomeRoute,
-  selfVerifyRoute,
-  selfVerifyEmailRoute,
-  meorasimRoute,
   maintenanceRoute,
-  privacyRoute,
-  candidateFormRoute,
-  registrationFormRoute,
-  invitationRoute,
-  forgotPasswordRoute,
-  bonusCheckRoute,
-  bonusCardRoute,
-  forumRoute,
-  forumPathRoute,
+  meorasimRoute,
   shellRoute.addChildren([indexRoute, homeRoute, cardRoute, cardEditRoute, ...sectionRoutes]),
 ]);
 
@@ -311,8 +209,14 @@ const routeTree = rootRoute.addChildren([
  */
 const ScreenLoading = () => <Loading size="screen" />;
 
-export function createAppRouter(context: RouterContext) {
+function createAppRouter(context: RouterContext) {
   return createRouter({routeTree, context, defaultPreload: 'intent', defaultPendingComponent: ScreenLoading});
+}
+
+/** The staff's app (app/main.tsx): Zero's client only for a session that may enter (the declaration comes first). */
+export async function drawStaffApp(session: SessionInfo) {
+  const zero = mayEnter(session) ? (await import('./zero.ts')).createZero(session) : undefined;
+  return <RouterProvider router={createAppRouter({session, zero})} />;
 }
 
 declare module '@tanstack/react-router' {

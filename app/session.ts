@@ -38,7 +38,8 @@ export async function fetchSession(): Promise<SessionInfo> {
   return response.json();
 }
 
-let heldForMaintenance = false;
+/** The tab's mark (sessionStorage: the maintenance page is a page load of its own, app/public-pages.ts). */
+const HELD_FOR_MAINTENANCE = 'kesher.heldForMaintenance';
 
 /**
  * Whether the site-wide maintenance switch keeps this user out (everyone but administrators). The tab is then
@@ -47,12 +48,15 @@ let heldForMaintenance = false;
  */
 export function keptOutByMaintenance(maintenance: boolean, user: SessionUser): boolean {
   if (!maintenance || user.role === 'admin') return false;
-  heldForMaintenance = true;
+  sessionStorage.setItem(HELD_FOR_MAINTENANCE, '1');
   return true;
 }
 
 /** Whether the switch sent this tab to the maintenance page (a visitor who opened it themselves stays). */
-export const heldByMaintenance = () => heldForMaintenance;
+export const heldByMaintenance = () => sessionStorage.getItem(HELD_FOR_MAINTENANCE) !== null;
+
+/** Back in the site: the mark is spent. */
+export const releasedByMaintenance = () => sessionStorage.removeItem(HELD_FOR_MAINTENANCE);
 
 /** The browser's copy of the server's context, used only to run queries and mutators optimistically. */
 export const contextOf = (user: SessionUser): AuthContext => ({userID: user.ID, role: user.role, permissions: user.permissions});

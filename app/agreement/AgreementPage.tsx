@@ -1,5 +1,4 @@
 import {useEffect, useState} from 'react';
-import {useParams} from '@tanstack/react-router';
 import {CheckCircle2, Printer} from 'lucide-react';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
@@ -10,6 +9,7 @@ import {currentLocale} from '../i18n.ts';
 import {formatLocalTime, isoDateToTyped} from '../lib/dates.ts';
 import {signOut} from '../session.ts';
 import {signatureMatches, type AgreementState} from './schema.ts';
+import type {PublicPageProps} from '../public/page-props.ts';
 import * as m from '../paraglide/messages.js';
 
 const CLAUSES = [
@@ -28,9 +28,9 @@ type Errors = {accepted?: string; fullName?: string; form?: string};
  * outside the shell, because until it is signed the server refuses the session everything but this form
  * (no Zero client yet); once signed it stays here to read and print, and leads on with a full load.
  */
-export function AgreementPage() {
+export function AgreementPage({params}: PublicPageProps) {
   usePageTitle(m.section_user_agreement());
-  const {id} = useParams({from: '/user-agreement/$id'});
+  const id = params.id!;
   const [state, setState] = useState<AgreementState>();
   const [accepted, setAccepted] = useState(false);
   const [fullName, setFullName] = useState('');

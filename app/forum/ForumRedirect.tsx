@@ -1,5 +1,5 @@
-import {Navigate, useParams, useRouteContext} from '@tanstack/react-router';
 import {useEffect} from 'react';
+import type {PublicPageProps} from '../public/page-props.ts';
 import {Loading} from '../ui/Loading.tsx';
 
 /**
@@ -7,13 +7,11 @@ import {Loading} from '../ui/Loading.tsx';
  * page load, keeping the rest of the path and the query (/forum/topic/12 → {FORUM_URL}/topic/12).
  * Without a configured forum there is nowhere to go: home.
  */
-export function ForumRedirect() {
-  const {session} = useRouteContext({from: '__root__'});
-  const {_splat: rest = ''} = useParams({strict: false});
+export function ForumRedirect({session, params}: PublicPageProps) {
   const forum = session.links.forum;
+  const rest = params['*'] ?? '';
   useEffect(() => {
-    if (forum) location.replace(`${forum.replace(/\/$/, '')}/${rest}${location.search}`);
+    location.replace(forum ? `${forum.replace(/\/$/, '')}/${rest}${location.search}` : '/home');
   }, [forum, rest]);
-  if (!forum) return <Navigate to="/home" replace />;
   return <Loading size="screen" />;
 }

@@ -1,4 +1,3 @@
-import {Link, useParams} from '@tanstack/react-router';
 import {CheckCircle2} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {submittedPassword} from '../auth/new-password.ts';
@@ -9,6 +8,7 @@ import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {PasswordPair} from '../ui/PasswordPair.tsx';
+import type {PublicPageProps} from '../public/page-props.ts';
 import * as m from '../paraglide/messages.js';
 
 type State = 'valid' | 'expired' | 'used' | 'blocked' | 'unknown';
@@ -25,9 +25,9 @@ const CLOSED: Record<Exclude<State, 'valid'>, () => string> = {
  * chooses a password. The server says first whether the link may be used; an expired, used or unknown
  * link, or a blocked account, gets its own clear page and nothing changes.
  */
-export function InvitationPage() {
+export function InvitationPage({params}: PublicPageProps) {
   usePageTitle(m.invitation_title());
-  const {token} = useParams({strict: false}) as {token: string};
+  const token = params.token!;
   const [link, setLink] = useState<{state: State; name?: string}>();
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState<string>();
@@ -44,9 +44,9 @@ export function InvitationPage() {
         <div className="space-y-4 text-center" data-testid="invitation-done">
           <CheckCircle2 className="mx-auto size-12 text-emerald-600" aria-hidden />
           <p className="text-slate-700">{m.invitation_done_detail()}</p>
-          <Link to="/login" className="block rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700">
+          <a href="/login" className="block rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700">
             {m.invitation_go_login()}
-          </Link>
+          </a>
         </div>
       </AuthFrame>
     );
@@ -63,9 +63,9 @@ export function InvitationPage() {
         <p className="text-slate-700" role="alert" data-testid="invitation-closed" data-state={link.state}>
           {CLOSED[link.state]()}
         </p>
-        <Link to="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
+        <a href="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
           {m.invitation_go_login()}
-        </Link>
+        </a>
       </AuthFrame>
     );
   }

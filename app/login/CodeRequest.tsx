@@ -1,8 +1,8 @@
-import {isValidPhoneNumber} from 'libphonenumber-js/min';
 import {Mail, Phone} from 'lucide-react';
 import {clsx} from 'clsx';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import type {CodeType} from './remembered.ts';
+import {usePhoneValid} from './use-phone-valid.ts';
 import * as m from '../paraglide/messages.js';
 
 export type LoginTab = 'phone' | 'email';
@@ -20,7 +20,7 @@ export function CodeRequest(props: {
   waiting: boolean;
   onSend: () => void;
 }) {
-  const phoneValid = isValidPhoneNumber(props.phone, 'IL');
+  const phoneValid = usePhoneValid(props.phone);
   const canSend = !props.waiting && (props.tab === 'phone' ? phoneValid : props.email.trim() !== '');
   const tabs = [
     {id: 'phone' as const, label: m.login_tab_phone(), icon: Phone},

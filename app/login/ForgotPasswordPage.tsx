@@ -1,4 +1,3 @@
-import {Link} from '@tanstack/react-router';
 import {CheckCircle2} from 'lucide-react';
 import {useState, type FormEvent} from 'react';
 import {submittedPassword} from '../auth/new-password.ts';
@@ -77,9 +76,9 @@ export function ForgotPasswordPage() {
   }
 
   const back = (
-    <Link to="/login" className="block text-center text-sm text-white/90 hover:text-white hover:underline">
+    <a href="/login" className="block text-center text-sm text-white/90 hover:text-white hover:underline">
       {m.invitation_go_login()}
-    </Link>
+    </a>
   );
 
   if (step === 'done') {
@@ -88,9 +87,9 @@ export function ForgotPasswordPage() {
         <div className="space-y-4 text-center" data-testid="forgot-done">
           <CheckCircle2 className="mx-auto size-12 text-emerald-600" aria-hidden />
           <p className="text-slate-700">{m.forgot_done()}</p>
-          <Link to="/login" className="block rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700">
+          <a href="/login" className="block rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700">
             {m.invitation_go_login()}
-          </Link>
+          </a>
         </div>
       </AuthFrame>
     );

@@ -1,25 +1,31 @@
-import {useEffect, useRef, useState} from 'react';
-import {Link, useRouteContext, useSearch} from '@tanstack/react-router';
+import {lazy, Suspense, useEffect, useRef, useState} from 'react';
 import {usePageTitle} from '../ui/page-title.ts';
-import {AdminNotifications} from './AdminNotifications.tsx';
-import {ForumUnreadPopup} from './ForumUnreadPopup.tsx';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {call, type AdminNotification, type SignedInUser} from './api.ts';
 import {CodeRequest} from './CodeRequest.tsx';
 import {useCodeRequest} from './use-code-request.ts';
 import {CodeVerify} from './CodeVerify.tsx';
-import {Declaration} from './Declaration.tsx';
-import {DevPanel} from './DevPanel.tsx';
 import {loginErrorText} from './errors.ts';
 import {FORGOT_PASSWORD_PATH} from './paths.ts';
+import {loginSearchOf} from './search.ts';
+import type {PublicPageProps} from '../public/page-props.ts';
 import {remember, rememberDeclaration} from './remembered.ts';
-import {decodeGoogleState, encodeGoogleState, googleRedirectUri} from '../auth/google-state.ts';
 import {localPath} from '../auth/local-path.ts';
 import {Button} from '../ui/controls.tsx';
 import {signOut} from '../session.ts';
 import {Loading} from '../ui/Loading.tsx';
+import {lazyPage} from '../ui/lazy-page.tsx';
 import {forgetShownReminders} from '../activities/reminders-shown.ts';
 import * as m from '../paraglide/messages.js';
+
+/** Fetched when shown: most visits to this page only ask for a code (issue 35). */
+const Declaration = lazyPage(() => import('./Declaration.tsx').then(p => p.Declaration));
+const AdminNotifications = lazyPage(() => import('./AdminNotifications.tsx').then(p => p.AdminNotifications));
+const ForumUnreadPopup = lazyPage(() => import('./ForumUnreadPopup.tsx').then(p => p.ForumUnreadPopup));
+const DevPanel = lazyPage(() => import('./DevPanel.tsx').then(p => p.DevPanel));
+/** Only where the identity provider is set up (its mark; its state's schema brings valibot). */
+const GoogleMark = lazy(() => import('./GoogleMark.tsx').then(p => ({default: p.GoogleMark})));
+const googleState = () => import('../auth/google-state.ts');
 
 /**
  * Matchmaker login status (spec §4): none → calledSuccess (or waiting for the identity provider's
@@ -45,10 +51,9 @@ export function destination(search: {redirectTo?: string; queryParams?: string})
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
-export function LoginPage() {
+export function LoginPage({session}: PublicPageProps) {
   usePageTitle(m.login_title());
-  const {session} = useRouteContext({from: '/login'});
-  const search = useSearch({from: '/login'});
+  const [search] = useState(() => loginSearchOf(Object.fromEntries(new URLSearchParams(location.search))));
   const {tab, setTab, phone, email, codeType, fields: request} = useCodeRequest();
   const googleReturn = search['google-cb'] !== undefined;
   // Signed in already but the declaration is due (the server's verdict): only the declaration is left.
@@ -82,7 +87,10 @@ export function LoginPage() {
   async function startGoogle() {
     setWaiting(true);
     setError(undefined);
-    const result = await call<{codeState: string; url: string}>('/api/users/get-google-login', {});
+    const [result, {encodeGoogleState, googleRedirectUri}] = await Promise.all([
+      call<{codeState: string; url: string}>('/api/users/get-google-login', {}),
+      googleState(),
+    ]);
     if (!result.ok) {
       setWaiting(false);
       return setError(loginErrorText(result.error, m.error_google_failed()));
@@ -95,6 +103,7 @@ export function LoginPage() {
 
   /** Back from the identity provider: the callback needs both the code-state and the code. */
   async function finishGoogle() {
+    const {decodeGoogleState, googleRedirectUri} = await googleState();
     const state = decodeGoogleState(search.state);
     history.replaceState(null, '', '/login'); // the one-time code has no business staying in the address bar
     if (!state || !search.code) {
@@ -221,7 +230,9 @@ export function LoginPage() {
             onClick={() => void startGoogle()}
             data-testid="google-sign-in"
           >
-            <GoogleMark />
+            <Suspense fallback={<span className="size-4" />}>
+              <GoogleMark />
+            </Suspense>
             {m.login_google()}
           </Button>
         </>
@@ -243,9 +254,9 @@ export function LoginPage() {
 
       <nav className="mt-6 flex flex-col items-center gap-1.5 border-t border-slate-100 pt-5 text-sm">
         {(status === 'none' || status === 'calledSuccess') && (
-          <Link to={FORGOT_PASSWORD_PATH} className="text-brand-700 hover:underline" data-testid="login-forgot">
+          <a href={FORGOT_PASSWORD_PATH} className="text-brand-700 hover:underline" data-testid="login-forgot">
             {m.login_forgot()}
-          </Link>
+          </a>
         )}
         <a href="/self-user/login" className="text-brand-700 hover:underline">
           {m.login_self_user_link()}
@@ -257,26 +268,5 @@ export function LoginPage() {
       {notifications && <AdminNotifications items={notifications} onDone={() => void forumPopupOrLeave()} />}
       {forumUnread !== undefined && <ForumUnreadPopup count={forumUnread} onDone={leave} />}
     </AuthFrame>
-  );
-}
-
-/** Google's "G", drawn inline so nothing loads from a CDN. */
-function GoogleMark() {
-  return (
-    <svg viewBox="0 0 48 48" className="size-4" aria-hidden>
-      <path
-        fill="#EA4335"
-        d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.9 6.2C12.5 13.6 17.8 9.5 24 9.5z"
-      />
-      <path
-        fill="#4285F4"
-        d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v8.5h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-16.6z"
-      />
-      <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.2C1 16.6 0 20.2 0 24s1 7.4 2.7 10.8l7.9-6.2z" />
-      <path
-        fill="#34A853"
-        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.2C6.6 42.6 14.6 48 24 48z"
-      />
-    </svg>
   );
 }

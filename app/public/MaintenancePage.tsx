@@ -1,6 +1,6 @@
 import {Settings} from 'lucide-react';
 import {useEffect} from 'react';
-import {fetchSession, heldByMaintenance} from '../session.ts';
+import {fetchSession, heldByMaintenance, releasedByMaintenance} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
 import * as m from '../paraglide/messages.js';
@@ -20,7 +20,10 @@ export function MaintenancePage() {
     const check = async () => {
       const session = await fetchSession().catch(() => undefined);
       if (session?.maintenance) heldBySwitch = true;
-      else if (session && heldBySwitch) location.assign('/home');
+      else if (session && heldBySwitch) {
+        releasedByMaintenance();
+        location.assign('/home');
+      }
     };
     void check();
     const timer = setInterval(() => void check(), RECHECK_MS);

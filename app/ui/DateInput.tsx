@@ -1,11 +1,12 @@
-import * as Popover from '@radix-ui/react-popover';
-import {CalendarDays} from 'lucide-react';
-import {useState} from 'react';
+import {lazy, Suspense, useState} from 'react';
 import {currentLocale} from '../i18n.ts';
 import {isoDateToTyped, separateDateDigits, typedDateToIso, typedDateValue} from '../lib/dates.ts';
 import {TextInput} from './controls.tsx';
-import {MonthCalendar} from './MonthCalendar.tsx';
+import {CalendarButton} from './CalendarButton.tsx';
 import * as m from '../paraglide/messages.js';
+
+const loadCalendar = () => import('./DateCalendar.tsx');
+const DateCalendar = lazy(() => loadCalendar().then(p => ({default: p.DateCalendar})));
 
 type FieldProps = {id: string; 'aria-invalid': boolean; 'aria-describedby'?: string};
 
@@ -37,6 +38,7 @@ export function DateInput({
   const [text, setText] = useState(() => shownFor(value));
   const [handedOn, setHandedOn] = useState(value);
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   // The value changed from elsewhere (a reset, a colleague's merged save): show it.
   if (value !== handedOn) {
     setHandedOn(value);
@@ -70,35 +72,33 @@ export function DateInput({
           if (iso) setText(isoDateToTyped(iso)!);
         }}
       />
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger
-          type="button"
-          aria-label={m.date_pick()}
-          className="shrink-0 rounded-lg bg-white px-2.5 text-slate-600 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900"
-          data-testid={`${name}-calendar`}
-        >
-          <CalendarDays className="size-4" aria-hidden />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            aria-label={m.date_pick()}
-            // The calendar focuses the chosen (or today's) day itself.
-            onOpenAutoFocus={e => e.preventDefault()}
-            className="z-50 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200"
-          >
-            <MonthCalendar
-              value={typedDateToIso(text) ?? ''}
-              locale={locale}
-              onPick={iso => {
-                handOn(iso, isoDateToTyped(iso)!);
-                setOpen(false);
-              }}
-            />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      {/* The calendar's code (Radix's popover and the month grid) comes when it is first wanted: on a public
+          form, most people type the date (issue 35). Hovering or focusing the button fetches it ahead. */}
+      {wanted ? (
+        <Suspense fallback={<CalendarButton name={name} />}>
+          <DateCalendar
+            name={name}
+            open={open}
+            onOpenChange={setOpen}
+            value={typedDateToIso(text) ?? ''}
+            locale={locale}
+            onPick={iso => {
+              handOn(iso, isoDateToTyped(iso)!);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <CalendarButton
+          name={name}
+          onPointerEnter={loadCalendar}
+          onFocus={loadCalendar}
+          onClick={() => {
+            setWanted(true);
+            setOpen(true);
+          }}
+        />
+      )}
     </div>
   );
 }

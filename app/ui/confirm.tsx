@@ -1,20 +1,13 @@
-import {createContext, useCallback, useContext, useRef, useState, type ReactNode} from 'react';
-import {Button} from './controls.tsx';
-import {Dialog} from './Dialog.tsx';
-import * as m from '../paraglide/messages.js';
+import {createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode} from 'react';
+import type {ConfirmRequest} from './ConfirmDialog.tsx';
 
-/** What a confirmation asks: the question, what follows from it, and the action's own name. */
-export type ConfirmRequest = {
-  title: string;
-  description?: string | undefined;
-  confirmLabel: string;
-  cancelLabel?: string;
-  /** The action removes or gives something up: its button looks like it. */
-  destructive?: boolean;
-};
+export type {ConfirmRequest};
 
 type Ask = (request: ConfirmRequest) => Promise<boolean>;
 const ConfirmContext = createContext<Ask | null>(null);
+
+/** Fetched at the first question: the provider wraps every page, most of which never ask (issue 35). */
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx').then(p => ({default: p.ConfirmDialog})));
 
 /**
  * The app's one confirmation (in place of window.confirm): a Radix dialog that opens when a screen asks
@@ -23,14 +16,16 @@ const ConfirmContext = createContext<Ask | null>(null);
  */
 export function ConfirmProvider({children}: {children: ReactNode}) {
   const [request, setRequest] = useState<ConfirmRequest>();
+  // Once asked, the dialog stays mounted, so it closes as it opened.
+  const [asked, setAsked] = useState(false);
   const answer = useRef<(yes: boolean) => void>(undefined);
-  const safe = useRef<HTMLButtonElement>(null);
 
   const ask = useCallback<Ask>(
     next =>
       new Promise(resolve => {
         answer.current?.(false);
         answer.current = resolve;
+        setAsked(true);
         setRequest(next);
       }),
     [],
@@ -44,22 +39,11 @@ export function ConfirmProvider({children}: {children: ReactNode}) {
   return (
     <ConfirmContext value={ask}>
       {children}
-      <Dialog
-        open={request !== undefined}
-        onOpenChange={open => !open && reply(false)}
-        title={request?.title ?? ''}
-        description={request?.description}
-        initialFocus={safe}
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button ref={safe} variant="secondary" onClick={() => reply(false)} data-testid="confirm-cancel">
-            {request?.cancelLabel ?? m.action_cancel()}
-          </Button>
-          <Button variant={request?.destructive ? 'danger' : 'primary'} onClick={() => reply(true)} data-testid="confirm-ok">
-            {request?.confirmLabel}
-          </Button>
-        </div>
-      </Dialog>
+      {asked && (
+        <Suspense>
+          <ConfirmDialog request={request} reply={reply} />
+        </Suspense>
+      )}
     </ConfirmContext>
   );
 }

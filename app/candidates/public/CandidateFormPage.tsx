@@ -1,4 +1,3 @@
-import {useParams} from '@tanstack/react-router';
 import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {errorCodeOf} from '../../../permissions/error-codes.ts';
@@ -15,6 +14,7 @@ import {CardFormFields, withoutErrorsOf, type CardLookups} from '../card/CardFor
 import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
 import {candidateCardSchema, type CandidateCard} from '../card/schema.ts';
 import {Loading} from '../../ui/Loading.tsx';
+import type {PublicPageProps} from '../../public/page-props.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** `communityID`: a community's registration link presets the card's community (and the server keeps it). */
@@ -45,15 +45,13 @@ function refusalText(error: string, message: string) {
  * without Zero: the option lists come from the API, the same card form and schema check the values,
  * and the server checks them again and files the card as pending for an approver.
  */
-export function CandidateFormPage() {
-  const {userID} = useParams({from: '/add-people/$userID'});
-  return <PublicCandidateForm base={`/api/peoples/add-people-by-user/${encodeURIComponent(userID)}`} />;
+export function CandidateFormPage({params}: PublicPageProps) {
+  return <PublicCandidateForm base={`/api/peoples/add-people-by-user/${encodeURIComponent(params.userID!)}`} />;
 }
 
 /** A community's registration link (issue 13): the same form, the community preset. */
-export function RegistrationFormPage() {
-  const {token} = useParams({from: '/register/$token'});
-  return <PublicCandidateForm base={`/api/register/${encodeURIComponent(token)}`} />;
+export function RegistrationFormPage({params}: PublicPageProps) {
+  return <PublicCandidateForm base={`/api/register/${encodeURIComponent(params.token!)}`} />;
 }
 
 function PublicCandidateForm({base}: {base: string}) {

@@ -1,0 +1,25 @@
+import {Toaster} from 'sonner';
+import {getLocale, getTextDirection} from '../paraglide/runtime.js';
+import * as m from '../paraglide/messages.js';
+
+/**
+ * The app's toasts. Above a form's save bar, when one is shown (app/ui/SaveBar.tsx); sonner's own gaps otherwise.
+ * Expanded: each toast shows whole, one above another, so a new "saved" never lies over a reminder's buttons
+ * (issue 31).
+ */
+export function AppToaster() {
+  return (
+    <Toaster
+      dir={getTextDirection(getLocale())}
+      position="bottom-center"
+      expand
+      visibleToasts={5}
+      offset={{bottom: 'calc(var(--save-bar-height, 0px) + 24px)'}}
+      mobileOffset={{bottom: 'calc(var(--save-bar-height, 0px) + 16px)'}}
+      containerAriaLabel={m.toasts_label()}
+      richColors
+      closeButton
+      className="print:hidden"
+    />
+  );
+}
