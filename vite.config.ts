@@ -26,41 +26,13 @@ const zeroRetrySooner: Plugin = {
   },
 };
 
-/**
- * The staff's first screen (the router, Zero's client, the shell and the candidate list) in one chunk (staff-*.js)
- * rather than the ~150 Rolldown would cut it into by which lazy pages share each module. Only modules no public
- * page uses: a public page must never fetch this chunk (issue 35). Filled once the module graph is known, before
- * the chunks are cut.
- */
-const staffFirstScreen = new Set<string>();
-const staffChunk: Plugin = {
-  name: 'kesher:staff-chunk',
-  buildEnd() {
-    const ids = [...this.getModuleIds()];
-    const module = (file: string) => ids.filter(id => id.replaceAll('\\', '/').endsWith(`/app/${file}`));
-    const closure = (roots: readonly string[]) => {
-      const seen = new Set<string>();
-      const todo = [...roots];
-      for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
-      return seen;
-    };
-    const everyPage = closure(module('main.tsx'));
-    const publicPages = closure(module('public-pages.ts').flatMap(id => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
-    for (const id of closure(['router.tsx', 'zero.ts', 'shell/StaffShell.tsx'].flatMap(module)))
-      if (!everyPage.has(id) && !publicPages.has(id)) staffFirstScreen.add(id);
-  },
-};
-
 // The client lives in app/; `npm run build` writes dist/, which the API server serves in production.
 // Paraglide's Vite plugin is for the dev server only: builds compile messages with the CLI first
 // (the plugin makes `vite build` hang on a fresh clone).
 export default defineConfig(({command}) => ({
   root: 'app',
-  publicDir: 'public',
+  // Files served as they are (the icon): a folder of their own, since app/public/ holds the public pages' code.
+  publicDir: 'static',
   // The manifest (dist/.vite/manifest.json) is what `npm run check:size` reads: which chunks each page loads.
   build: {
     outDir: '../dist',
@@ -71,16 +43,15 @@ export default defineConfig(({command}) => ({
     modulePreload: {polyfill: false},
     rolldownOptions: {
       output: {
-        // Chunks by their hash alone: every page carries the names of the chunks it may fetch (the preload lists).
-        chunkFileNames: 'assets/[hash].js',
+        // The ~150 small shared chunks (a message, an icon) by their hash alone: every page carries the names of
+        // the chunks it may fetch (its preload lists), 3 kB of a public page's script. Pages and start keep theirs.
+        chunkFileNames: chunk =>
+          chunk.isDynamicEntry || chunk.name === 'start' ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         // Every module the entry imports statically in one chunk (start-*.js): by default Rolldown gives each
         // module the entry shares with a lazy page (each message, each icon) a chunk of its own, ~100 preloads.
         // The entry's own module stays out of the group, or the manifest names no entry.
         codeSplitting: {
-          groups: [
-            {name: 'start', tags: ['$initial'], test: id => !/[\\/]app[\\/](main.tsx|index.html)/.test(id)},
-            {name: 'staff', test: id => staffFirstScreen.has(id), includeDependenciesRecursively: false},
-          ],
+          groups: [{name: 'start', tags: ['$initial'], test: id => !/[\\/]app[\\/](main.tsx|index.html)/.test(id)}],
         },
       },
     },
@@ -102,7 +73,6 @@ export default defineConfig(({command}) => ({
     tailwindcss(),
     react(),
     zeroRetrySooner,
-    staffChunk,
     // Brotli and gzip copies beside each script, style and image (dist/assets/x.js.br, .gz), which the API
     // server sends to browsers that accept them: an office without a compressing proxy still sends ~4× less.
     ...(command === 'build' ? [compression({algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent'})] : []),

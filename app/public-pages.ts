@@ -27,11 +27,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
     load: () => import('./login/LoginPage.tsx').then(p => p.LoginPage),
     // A signed-in user whose declaration is due stays here: the page shows the declaration.
     elsewhere: session =>
-      mayEnter(session)
-        ? '/home'
-        : owesAgreement(session)
-          ? `/user-agreement/${encodeURIComponent(session.user.ID)}`
-          : undefined,
+      mayEnter(session) ? '/home' : owesAgreement(session) ? `/user-agreement/${encodeURIComponent(session.user.ID)}` : undefined,
   },
   {path: FORGOT_PASSWORD_PATH, load: () => import('./login/ForgotPasswordPage.tsx').then(p => p.ForgotPasswordPage)},
   /** An invitation's link (issue 30): a new staff member chooses a password. */

@@ -1,5 +1,14 @@
 import {useLayoutEffect} from 'react';
-import {Navigate, Outlet, RouterProvider, createRootRouteWithContext, createRoute, createRouter, redirect} from '@tanstack/react-router';
+import {
+  Navigate,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+} from '@tanstack/react-router';
 import {homeSearchOf, type HomeSearch} from './candidates/search/url.ts';
 import {loginSearchOf} from './login/search.ts';
 import {SELF_EDIT_PATH} from './self-user/paths.ts';
@@ -34,7 +43,9 @@ export type RouterContext = {session: SessionInfo; zero: AppZero | undefined};
  * /login, the maintenance switch), the browser loads it afresh, and app/main.tsx draws it without the router.
  */
 function FullLoad() {
-  useLayoutEffect(() => location.reload(), []);
+  // The router's own location: the address bar may not show a redirect's target yet.
+  const href = useLocation({select: target => target.href});
+  useLayoutEffect(() => location.replace(href), [href]);
   return <Loading size="screen" />;
 }
 

@@ -20,12 +20,12 @@ type Budget = {page: string; modules: string[]; kB: number; target: number};
  */
 const BUDGETS: Budget[] = [
   {page: '/login', modules: ['login/LoginPage.tsx'], kB: 100, target: 100},
-  {page: '/self-user/login', modules: ['self-user/SelfLoginPage.tsx'], kB: 112, target: 100},
-  {page: '/add-people/{id}', modules: ['candidates/public/CandidateFormPage.tsx'], kB: 202, target: 100},
+  {page: '/self-user/login', modules: ['self-user/SelfLoginPage.tsx'], kB: 110, target: 100},
+  {page: '/add-people/{id}', modules: ['candidates/public/CandidateFormPage.tsx'], kB: 200, target: 100},
   {page: '/bonuses/check-validation', modules: ['benefit-cards/CheckValidationPage.tsx'], kB: 100, target: 100},
   {page: '/privacy-and-terms', modules: ['public/PrivacyPage.tsx'], kB: 100, target: 100},
   // The first staff screen: the router, Zero's client (main.tsx), the shell and the candidate list (StaffShell).
-  {page: '/home', modules: ['router.tsx', 'zero.ts', 'shell/StaffShell.tsx'], kB: 442, target: 250},
+  {page: '/home', modules: ['router.tsx', 'zero.ts', 'shell/StaffShell.tsx'], kB: 455, target: 250},
 ];
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
