@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {SHOTS, expectNoSidewaysScroll, signIn} from './helpers.ts';
+import {SHOTS, db, expectNoSidewaysScroll, signIn} from './helpers.ts';
 
 /**
  * The phone is a first-class screen (issue 35, point 4): at 375 px, with touch, the main flows — the
@@ -24,12 +24,14 @@ type Flow = {
   primary: string[];
 };
 
-const FLOWS: Flow[] = [
+/** The flows, for demo-shadchan: he may edit the demo's cards, writes in the demo's chat, and opens an activity of his own. */
+const flows = (ownActivity: string): Flow[] => [
   {name: 'list', path: '/home', ready: 'candidate-row', primary: ['new-candidate']},
   {name: 'card', path: '/home/tickets/demo-00001', ready: 'card-timeline', primary: ['card-edit', 'timeline-new']},
   {name: 'card-edit', path: '/home/tickets/edit/demo-00001', ready: 'card-form', primary: ['card-save']},
   {name: 'activities', path: '/dashboard/activities', ready: 'activity-card', primary: ['new-activity']},
-  {name: 'activity', path: '/dashboard/activity/edit/demo-activity-1', ready: 'activity-form', primary: ['activity-save']},
+  {name: 'activity-new', path: '/dashboard/activity/edit/new?profile=demo-00001', ready: 'activity-form', primary: ['activity-save']},
+  {name: 'activity', path: `/dashboard/activity/edit/${ownActivity}`, ready: 'activity-form', primary: ['activity-save']},
   {name: 'chats', path: '/chats', ready: 'chat-row', primary: ['chat-new']},
   {name: 'chat', path: '/chats/demo-chat-1', ready: 'chat-message', primary: ['chat-send']},
 ];
@@ -37,8 +39,11 @@ const FLOWS: Flow[] = [
 for (const locale of ['he', 'en'] as const) {
   test(`the main flows are one-handed at 375 px (${locale})`, async ({page}) => {
     test.setTimeout(180_000);
+    const sql = db();
+    const [own] = await sql<{id: string}[]>`SELECT id FROM activity WHERE created_by = 'demo-shadchan' ORDER BY id LIMIT 1`;
+    await sql.end();
     await signIn(page, 'demo-shadchan', locale);
-    for (const flow of FLOWS) {
+    for (const flow of flows(own!.id)) {
       await page.goto(flow.path);
       await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
       await expect(page.getByTestId(flow.ready).first()).toBeVisible();
@@ -48,7 +53,9 @@ for (const locale of ['he', 'en'] as const) {
 
       // Soft checks: a failure lists every flow's offenders at once.
       await expectNoSidewaysScroll(page, `${flow.name}: no sideways scroll`);
-      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${flow.name}: page width`).toBeLessThanOrEqual(WIDTH);
+      expect
+        .soft(await page.evaluate(() => document.documentElement.scrollWidth), `${flow.name}: page width`)
+        .toBeLessThanOrEqual(WIDTH);
 
       expect.soft(await smallTargets(page), `${flow.name}: tap targets under ${TARGET}×${TARGET} px`).toEqual([]);
 
