@@ -26,16 +26,18 @@ export function ChatsPage() {
   const navigate = useNavigate();
   const [chats, result] = useQuery(queries.chats.list());
   const [starting, setStarting] = useState(false);
+  const startButton = (
+    <Button onClick={() => setStarting(true)} data-testid="chat-new">
+      <MessageSquarePlus className="size-4" aria-hidden />
+      {m.chats_new()}
+    </Button>
+  );
 
   return (
     <div className="space-y-5">
       <PageHeader title={m.section_chats()}>
-        <PhoneActions>
-          <Button onClick={() => setStarting(true)} data-testid="chat-new">
-            <MessageSquarePlus className="size-4" aria-hidden />
-            {m.chats_new()}
-          </Button>
-        </PhoneActions>
+        {/* In a conversation the phone's bottom belongs to its composer: "new" stays up here. */}
+        {id ? startButton : <PhoneActions>{startButton}</PhoneActions>}
       </PageHeader>
       <div className="grid items-start gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={clsx(id && 'max-lg:hidden')}>
