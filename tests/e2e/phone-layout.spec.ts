@@ -30,7 +30,12 @@ const flows = (ownActivity: string): Flow[] => [
   {name: 'card', path: '/home/tickets/demo-00001', ready: 'card-timeline', primary: ['card-edit', 'timeline-new']},
   {name: 'card-edit', path: '/home/tickets/edit/demo-00001', ready: 'card-form', primary: ['card-save']},
   {name: 'activities', path: '/dashboard/activities', ready: 'activity-card', primary: ['new-activity']},
-  {name: 'activity-new', path: '/dashboard/activity/edit/new?profile=demo-00001', ready: 'activity-form', primary: ['activity-save']},
+  {
+    name: 'activity-new',
+    path: '/dashboard/activity/edit/new?profile=demo-00001',
+    ready: 'activity-form',
+    primary: ['activity-save'],
+  },
   {name: 'activity', path: `/dashboard/activity/edit/${ownActivity}`, ready: 'activity-form', primary: ['activity-save']},
   {name: 'chats', path: '/chats', ready: 'chat-row', primary: ['chat-new']},
   {name: 'chat', path: '/chats/demo-chat-1', ready: 'chat-message', primary: ['chat-send']},
@@ -49,7 +54,10 @@ for (const locale of ['he', 'en'] as const) {
       await expect(page.getByTestId(flow.ready).first()).toBeVisible();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({path: `${SHOTS}/phone/${locale}-${flow.name}.png`});
-      await page.screenshot({path: `${SHOTS}/phone/${locale}-${flow.name}-full.png`, fullPage: true});
+      // And its end: the footer above the bottom bar, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.screenshot({path: `${SHOTS}/phone/${locale}-${flow.name}-end.png`});
+      await page.evaluate(() => window.scrollTo(0, 0));
 
       // Soft checks: a failure lists every flow's offenders at once.
       await expectNoSidewaysScroll(page, `${flow.name}: no sideways scroll`);
