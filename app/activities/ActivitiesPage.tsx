@@ -9,6 +9,7 @@ import {queries} from '../queries.ts';
 import {contextOf} from '../session.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
+import {PhoneActions} from '../ui/PhoneActions.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {WideTable} from '../ui/WideTable.tsx';
@@ -83,10 +84,12 @@ export function ActivitiesPage() {
         subtitle={filters.all && mayViewAll ? m.activities_subtitle_all() : m.activities_subtitle_mine()}
       >
         {can(ctx, 'editTickets') && (
-          <Link to={NEW_ACTIVITY_PATH} className={buttonClass()} data-testid="new-activity">
-            <Plus className="size-4" aria-hidden />
-            {m.activity_new()}
-          </Link>
+          <PhoneActions>
+            <Link to={NEW_ACTIVITY_PATH} className={buttonClass()} data-testid="new-activity">
+              <Plus className="size-4" aria-hidden />
+              {m.activity_new()}
+            </Link>
+          </PhoneActions>
         )}
       </PageHeader>
 

@@ -14,6 +14,7 @@ import {TimelineTransfer} from './TimelineTransfer.tsx';
 import {StageBadge, StatusLabel} from './TimelineStage.tsx';
 import {activityPath, newActivitySearch} from './paths.ts';
 import {personName} from './labels.ts';
+import {PhoneActions} from '../ui/PhoneActions.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** How many of an activity's comments the timeline shows: the latest; the rest are on its screen. */
@@ -71,15 +72,17 @@ export function Timeline({card}: {card: Card}) {
                 {m.transfer_start()}
               </button>
             )}
-            <Link
-              to={activityPath('new')}
-              search={newActivitySearch(card.id)}
-              className="inline-flex items-center gap-1.5 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800"
-              data-testid="timeline-new"
-            >
-              <Plus className="size-4" aria-hidden />
-              {m.timeline_new()}
-            </Link>
+            <PhoneActions>
+              <Link
+                to={activityPath('new')}
+                search={newActivitySearch(card.id)}
+                className="inline-flex items-center justify-center gap-1.5 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800"
+                data-testid="timeline-new"
+              >
+                <Plus className="size-4" aria-hidden />
+                {m.timeline_new()}
+              </Link>
+            </PhoneActions>
           </div>
         )}
       </div>

@@ -5,6 +5,7 @@ import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {buttonClass} from '../ui/controls.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
+import {PhoneActions} from '../ui/PhoneActions.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {CandidateSearch} from './search/CandidateSearch.tsx';
 import {useCandidateFilters} from './search/use-candidate-filters.ts';
@@ -39,10 +40,12 @@ export function CandidateListPage() {
     <section className="space-y-5">
       <PageHeader title={m.candidates_title()} subtitle={m.candidates_subtitle()}>
         {mayEdit ? (
-          <Link to={NEW_CARD} className={buttonClass()} data-testid="new-candidate">
-            <Plus className="size-4" aria-hidden />
-            {m.new_candidate_title()}
-          </Link>
+          <PhoneActions>
+            <Link to={NEW_CARD} className={buttonClass()} data-testid="new-candidate">
+              <Plus className="size-4" aria-hidden />
+              {m.new_candidate_title()}
+            </Link>
+          </PhoneActions>
         ) : (
           <p className="flex items-center gap-1.5 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600">
             <Lock className="size-4" aria-hidden />

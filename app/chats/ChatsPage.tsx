@@ -8,6 +8,7 @@ import {Button} from '../ui/controls.tsx';
 import {Dialog} from '../ui/Dialog.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
+import {PhoneActions} from '../ui/PhoneActions.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {ChatList} from './ChatList.tsx';
 import {Conversation} from './Conversation.tsx';
@@ -25,14 +26,18 @@ export function ChatsPage() {
   const navigate = useNavigate();
   const [chats, result] = useQuery(queries.chats.list());
   const [starting, setStarting] = useState(false);
+  const startButton = (
+    <Button onClick={() => setStarting(true)} data-testid="chat-new">
+      <MessageSquarePlus className="size-4" aria-hidden />
+      {m.chats_new()}
+    </Button>
+  );
 
   return (
     <div className="space-y-5">
       <PageHeader title={m.section_chats()}>
-        <Button onClick={() => setStarting(true)} data-testid="chat-new">
-          <MessageSquarePlus className="size-4" aria-hidden />
-          {m.chats_new()}
-        </Button>
+        {/* In a conversation the phone's bottom belongs to its composer: "new" stays up here. */}
+        {id ? startButton : <PhoneActions>{startButton}</PhoneActions>}
       </PageHeader>
       <div className="grid items-start gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={clsx(id && 'max-lg:hidden')}>

@@ -166,7 +166,7 @@ function Composer({chatID, compact}: {chatID: string; compact: boolean}) {
           placeholder={m.chats_message_placeholder()}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${fieldID}-error` : undefined}
-          className="block min-w-0 flex-1 resize-none rounded-lg border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500"
+          className="block min-w-0 flex-1 resize-none rounded-lg border-0 px-3 py-2 text-base shadow-sm lg:text-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500"
           data-testid="chat-body"
         />
         <Button type="submit" data-testid="chat-send">

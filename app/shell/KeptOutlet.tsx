@@ -2,6 +2,7 @@ import {Outlet, useRouterState} from '@tanstack/react-router';
 import {useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import {SECTIONS, type Section} from './sections.ts';
 import * as m from '../paraglide/messages.js';
+import {PageShown} from '../ui/PhoneActions.tsx';
 
 const KEPT: readonly Section[] = SECTIONS.filter(s => 'keepState' in s && s.keepState);
 
@@ -38,7 +39,7 @@ export function KeptOutlet({page}: {page: (section: Section) => ReactNode}) {
     <>
       {visited.map(section => (
         <div key={section.path} hidden={section !== current} data-kept={section.path}>
-          {page(section)}
+          <PageShown.Provider value={section === current}>{page(section)}</PageShown.Provider>
         </div>
       ))}
       {!current && <Outlet />}

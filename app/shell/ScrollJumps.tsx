@@ -55,7 +55,7 @@ function Arrows() {
   return (
     <div
       className={clsx(
-        'fixed end-4 bottom-4 z-20 flex flex-col gap-2 transition-opacity duration-300 print:hidden',
+        'fixed end-4 bottom-[calc(var(--save-bar-height,0px)+1rem)] z-20 flex flex-col gap-2 transition-opacity duration-300 print:hidden',
         !awake && 'pointer-events-none opacity-0 focus-within:pointer-events-auto focus-within:opacity-100',
       )}
       onPointerEnter={() => clearTimeout(sleep.current)}

@@ -35,23 +35,25 @@ export function MoneyInput({
         value={amount}
         onChange={e => write(e.target.value, currency)}
       />
-      <Select
-        aria-label={m.currency_label()}
-        className="w-28 shrink-0"
-        value={currency}
-        onChange={e => {
-          const code = e.target.value as Currency;
-          setChosen(code);
-          write(amount, code);
-        }}
-        data-testid={`${props.name ?? 'money'}-currency`}
-      >
-        {CURRENCIES.map(code => (
-          <option key={code} value={code}>
-            {SYMBOL[code]} {code}
-          </option>
-        ))}
-      </Select>
+      {/* Its width on a box of its own: the select's w-full (controls.tsx) would win over a w-28 beside it. */}
+      <div className="w-28 shrink-0">
+        <Select
+          aria-label={m.currency_label()}
+          value={currency}
+          onChange={e => {
+            const code = e.target.value as Currency;
+            setChosen(code);
+            write(amount, code);
+          }}
+          data-testid={`${props.name ?? 'money'}-currency`}
+        >
+          {CURRENCIES.map(code => (
+            <option key={code} value={code}>
+              {SYMBOL[code]} {code}
+            </option>
+          ))}
+        </Select>
+      </div>
     </div>
   );
 }

@@ -29,8 +29,9 @@ export function Button({
   return <button type="button" className={buttonClass(variant, className)} {...props} />;
 }
 
+// 16 px text below lg: a phone's browser (iOS Safari) zooms the page into a field whose text is smaller.
 const inputClass =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500';
+  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-base lg:text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500';
 
 /** A labelled field with its error right below it; the control gets the id and aria wiring. */
 export function Field({

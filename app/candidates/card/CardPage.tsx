@@ -17,6 +17,7 @@ import {contextOf} from '../../session.ts';
 import {OwnerContact} from './OwnerContact.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
+import {PhoneActions} from '../../ui/PhoneActions.tsx';
 import {genderLabel} from '../labels.ts';
 import {CardValue} from './CardValue.tsx';
 import {CardNotes} from './CardNotes.tsx';
@@ -191,15 +192,17 @@ export function CardPage() {
           </div>
           <div className="flex flex-wrap gap-2 print:hidden">
             {can(ctx, 'editTickets') && (
-              <Link
-                to="/home/tickets/edit/$id"
-                params={{id}}
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800"
-                data-testid="card-edit"
-              >
-                <Pencil className="size-4" aria-hidden />
-                {m.card_edit()}
-              </Link>
+              <PhoneActions>
+                <Link
+                  to="/home/tickets/edit/$id"
+                  params={{id}}
+                  className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-3.5 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800"
+                  data-testid="card-edit"
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  {m.card_edit()}
+                </Link>
+              </PhoneActions>
             )}
             {can(ctx, 'showTickets') && <MazalTovButton card={card} />}
             <CardChats card={card} />

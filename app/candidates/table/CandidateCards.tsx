@@ -9,7 +9,7 @@ import {useWindowRows} from './use-window-rows.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** Each card's height with the gap under it. */
-const CARD_HEIGHT = 104;
+const CARD_HEIGHT = 112;
 
 /**
  * A phone's view of the list (below 640 px): one card per candidate with what a shadchan scans for —
@@ -61,15 +61,18 @@ export function CandidateCards({
               )}
             >
               <div className="flex min-w-0 items-center gap-3">
-                <input
-                  type="checkbox"
-                  className="size-4 shrink-0 accent-brand-700"
-                  checked={row.getIsSelected()}
-                  onChange={() => {}}
-                  onClick={row.getToggleSelectedHandler()}
-                  aria-label={m.pending_choose({name: `${p.forename} ${p.surname}`})}
-                  data-testid="select-row"
-                />
+                {/* The label is the finger's target (44 px, the checkbox at the card's edge as before). */}
+                <label className="-ms-3.5 -me-2 flex shrink-0 items-center justify-center">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    checked={row.getIsSelected()}
+                    onChange={() => {}}
+                    onClick={row.getToggleSelectedHandler()}
+                    aria-label={m.pending_choose({name: `${p.forename} ${p.surname}`})}
+                    data-testid="select-row"
+                  />
+                </label>
                 <span className="min-w-0 flex-1">
                   <CandidateName row={p} />
                 </span>
