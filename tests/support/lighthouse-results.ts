@@ -79,30 +79,31 @@ export function markdownTable(rows: Row[]): string {
   ].join('\n');
 }
 
-export type Finding = {category: Category; id: string; title: string; score: number | null; where: string[]};
+/** `scored` false: an audit the category shows but does not weigh (experimental ones), listed so it can be fixed. */
+export type Finding = {category: Category; id: string; title: string; score: number; scored: boolean; where: string[]};
 
 type Item = {node?: {selector?: string; snippet?: string}; source?: {url?: string}; url?: string; description?: string};
 
 /**
- * The audits that cost accessibility or best-practices points (weighted, scored below 1), with where each
- * points: the element (selector and HTML) for accessibility, the message or URL for best practices.
+ * The accessibility and best-practices audits that failed (scored below 1), weighted ones first, with where
+ * each points: the element (selector and HTML) for accessibility, the message or URL for best practices.
  */
 export function findings(lhr: Result): Finding[] {
   const found: Finding[] = [];
   for (const category of ['accessibility', 'best-practices'] as const) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      if (!audit || audit.score === null || audit.score >= 1) continue;
       const items = ((audit.details as {items?: Item[]} | undefined)?.items ?? []).slice(0, 10);
       const where = items.map(item =>
         item.node
           ? `${item.node.selector ?? ''} ${item.node.snippet ?? ''}`.trim()
           : [item.description, item.source?.url ?? item.url].filter(Boolean).join(' @ '),
       );
-      found.push({category, id: ref.id, title: audit.title, score: audit.score, where});
+      found.push({category, id: ref.id, title: audit.title, score: audit.score, scored: ref.weight > 0, where});
     }
   }
-  return found;
+  return found.sort((a, b) => Number(b.scored) - Number(a.scored));
 }
 
 /** What falls short of TARGETS on this page, in words; empty when the page meets them all. */

@@ -196,7 +196,7 @@ try {
   console.log(`\n${markdownTable(rows)}\n`);
   for (const {page, lhr} of medians) {
     for (const f of findings(lhr)) {
-      console.log(`${page}: [${f.category}] ${f.id} (${f.title}), score ${f.score}`);
+      console.log(`${page}: [${f.category}${f.scored ? '' : ', not scored'}] ${f.id} (${f.title}), score ${f.score}`);
       for (const where of f.where) console.log(`    ${where}`);
     }
   }
