@@ -4,7 +4,7 @@
  * protocol for what Lighthouse cannot do itself: put the staff session's cookie in the browser's jar, check that
  * /home shows the list, and ask chromium whether a page is installable.
  */
-import {launch, type LaunchedChrome} from 'chrome-launcher';
+import {killAll, launch, type LaunchedChrome} from 'chrome-launcher';
 import {chromium, type BrowserContext} from '@playwright/test';
 import type {Installability} from './lighthouse-results.ts';
 
@@ -26,7 +26,15 @@ const FLAGS = [
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const launchChromium = (): Promise<LaunchedChrome> => launch({chromePath: chromiumPath(), chromeFlags: FLAGS});
+/**
+ * chrome-launcher's own Ctrl-C handler would exit the process at once, before the script stops the stack (whose
+ * Postgres runs detached and would be left behind): the script handles Ctrl-C itself (killChromiums).
+ */
+export const launchChromium = (): Promise<LaunchedChrome> =>
+  launch({chromePath: chromiumPath(), chromeFlags: FLAGS, handleSIGINT: false});
+
+/** Kills every chromium launched here: the Lighthouse run or check in progress then fails. */
+export const killChromiums = () => killAll();
 
 export type SessionCookie = {name: string; value: string; url: string};
 

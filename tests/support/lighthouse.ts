@@ -28,6 +28,7 @@ import {
   assertListShows,
   chromiumPath,
   installability,
+  killChromiums,
   launchChromium,
   type SessionCookie,
 } from './lighthouse-browser.ts';
@@ -104,6 +105,7 @@ async function signIn(appURL: string, provider: Awaited<ReturnType<typeof startP
 
 /** One Lighthouse run in a fresh chromium (a first visit: empty cache, no Zero replica in IndexedDB). */
 async function measure(url: string, cookie: SessionCookie | undefined): Promise<{lhr: Result; report: string[]}> {
+  interrupted.signal.throwIfAborted();
   const chrome = await launchChromium();
   try {
     if (cookie) await addCookie(chrome, cookie);
@@ -128,8 +130,13 @@ const smtp = await startSmtpServer();
 const ports = readPorts({}, Number(process.env.LIGHTHOUSE_PORT_OFFSET ?? 400));
 const appURL = `http://localhost:${ports.api}`;
 let stack: Stack | undefined;
-// Ctrl-C stops the stack (Postgres last) rather than leaving it running.
-process.once('SIGINT', () => void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
+// Ctrl-C: start-up is aborted, or the chromium in use is killed, so the run fails and the `finally` below stops
+// the stack (Postgres last) instead of leaving it running.
+const interrupted = new AbortController();
+process.once('SIGINT', () => {
+  interrupted.abort();
+  void killChromiums();
+});
 
 let failed: string[] = [];
 try {
@@ -143,6 +150,7 @@ try {
     vite: false,
     seedProfiles: 60,
     zeroLogLevel: 'error',
+    signal: interrupted.signal,
     apiEnv: {
       PHONE_PROVIDER_URL: provider.url,
       PHONE_PROVIDER_TOKEN: 'lighthouse-token',
