@@ -18,7 +18,8 @@ export function RemindersBell() {
     <Popover.Root>
       <Popover.Trigger
         className="relative rounded-lg p-2 text-white/85 hover:bg-white/10 hover:text-white"
-        aria-label={m.reminders_title()}
+        // The badge's number is part of the name, as it is of what the button shows.
+        aria-label={due > 0 ? m.reminders_bell_label({count: due}) : m.reminders_title()}
         data-testid="reminders-bell"
       >
         <Bell className="size-5" aria-hidden />
