@@ -42,3 +42,5 @@ createRoot(document.getElementById('root')!).render(
     />
   </StrictMode>,
 );
+// Installable (issue 35): the service worker, fetched after the first render (app/pwa/register.ts).
+void import('./pwa/register.ts').then(pwa => pwa.registerServiceWorker());

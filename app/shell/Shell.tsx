@@ -4,7 +4,7 @@ import type {ReactNode} from 'react';
 import {useQuery} from '@rocicorp/zero/react';
 import {queries} from '../queries.ts';
 import {signOutAndForget} from '../zero.ts';
-import {ConnectionBadge} from '../ConnectionBadge.tsx';
+import {ConnectionBadge, OfflineBanner} from '../ConnectionBadge.tsx';
 import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {CallPrompt} from '../phone-proxy/CallPrompt.tsx';
 import {FULL_MENU, SideMenu, type Badges, type MenuLook} from './SideMenu.tsx';
@@ -63,6 +63,7 @@ export function Shell({children}: {children: ReactNode}) {
   );
   return (
     <div className="flex min-h-screen flex-col">
+      <OfflineBanner />
       {site.maintenance && (
         <p
           role="status"
