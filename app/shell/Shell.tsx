@@ -63,7 +63,6 @@ export function Shell({children}: {children: ReactNode}) {
   );
   return (
     <div className="flex min-h-screen flex-col">
-      <OfflineBanner />
       {site.maintenance && (
         <p
           role="status"
@@ -118,6 +117,8 @@ export function Shell({children}: {children: ReactNode}) {
             <LogOut className="size-5 rtl:-scale-x-100" />
           </button>
         </div>
+        {/* In the sticky bar: in sight wherever the page is scrolled to. */}
+        <OfflineBanner />
       </header>
       <div className="mx-auto flex w-full max-w-[90rem] flex-1 gap-6 px-4 py-6 sm:px-6">
         <aside

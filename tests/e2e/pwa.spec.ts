@@ -108,6 +108,7 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   const surname = uniqueSurname();
   const id = await insertCard(surname);
   const setOnline = await network(page, context);
+  await page.setViewportSize({width: 375, height: 760});
   await signInControlled(page, 'demo-coordinator');
   await page.goto(`/home/tickets/${id}`);
   await expect(page.getByTestId('card-name')).toContainText(surname);
@@ -130,9 +131,7 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   await page.getByTestId('note-add').click();
   await expect(page.getByTestId('card-notes').getByTestId('note').filter({hasText: body})).toBeVisible();
   await expect(page.getByText('נשמר בלשונית הזו ויישלח לשרת כשהחיבור יחזור.')).toBeVisible();
-  await page.setViewportSize({width: 375, height: 760});
-  await page.screenshot({path: `${SHOTS}/pwa-offline-banner-he-375.png`});
-  await page.setViewportSize({width: 1280, height: 800});
+  await page.screenshot({path: `${SHOTS}/pwa-offline-note-he-375.png`});
   const sql = db();
   const stored = () => sql`SELECT body FROM profile_note WHERE profile_id = ${id}`;
   expect(await stored()).toHaveLength(0);
@@ -148,7 +147,7 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   await setOnline(false);
   await page.goto('/home');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('connection-state')).toBeVisible();
   await expect(page.getByTestId('candidate-row').first()).toBeVisible();
   await page.goto(`/home/tickets/${id}`);
   await expect(page.getByTestId('card-name')).toContainText(surname);
@@ -156,24 +155,44 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   await setOnline(true);
 });
 
-test('a new version: a prompt offers it, and Reload brings it in', async ({page}) => {
-  await signInControlled(page, 'demo-coordinator', 'en');
-  const file = path.join(DIST, 'sw.js');
-  const deployed = readFileSync(file, 'utf8');
-  try {
-    // What a deploy does to the worker: a different file under the same name.
-    writeFileSync(file, `${deployed}\n// a new release\n`);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-    const prompt = page.getByText('A new version of Kesher is available');
-    await expect(prompt).toBeVisible();
-    await page.screenshot({path: `${SHOTS}/pwa-update-prompt-en-1280.png`});
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', {name: 'Reload'}).click();
-    await reloaded;
-    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-    await expect(prompt).toBeHidden();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
-  } finally {
-    writeFileSync(file, deployed);
-  }
-});
+for (const {locale, width} of [
+  {locale: 'en', width: 1280},
+  {locale: 'he', width: 375},
+] as const) {
+  test(`a new version: a prompt offers it, and Reload brings it in (${locale}, ${width} px)`, async ({page, context}) => {
+    const setOnline = await network(page, context);
+    await page.setViewportSize({width, height: 800});
+    await signInControlled(page, 'demo-coordinator', locale);
+    const text = {
+      en: {prompt: 'A new version of Kesher is available', reload: 'Reload'},
+      he: {prompt: 'גרסה חדשה של קשר זמינה', reload: 'טעינה מחדש'},
+    }[locale];
+
+    // The offline banner in this language and width, for the record.
+    await setOnline(false);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await page.screenshot({path: `${SHOTS}/pwa-offline-banner-${locale}-${width}.png`});
+    await setOnline(true);
+    await expect(page.getByTestId('offline-banner')).toBeHidden();
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {timeout: 20_000});
+
+    const file = path.join(DIST, 'sw.js');
+    const deployed = readFileSync(file, 'utf8');
+    try {
+      // What a deploy does to the worker: a different file under the same name.
+      writeFileSync(file, `${deployed}\n// a new release\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByText(text.prompt);
+      await expect(prompt).toBeVisible();
+      await page.screenshot({path: `${SHOTS}/pwa-update-prompt-${locale}-${width}.png`});
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('button', {name: text.reload}).click();
+      await reloaded;
+      await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+      await expect(prompt).toBeHidden();
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+    } finally {
+      writeFileSync(file, deployed);
+    }
+  });
+}
