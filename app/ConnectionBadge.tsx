@@ -83,7 +83,7 @@ export function OfflineBanner() {
   return (
     <p
       role="status"
-      className="flex items-center justify-center gap-2 bg-slate-800 px-4 py-2 text-center text-sm font-medium text-white print:hidden"
+      className="flex items-center justify-center gap-2 bg-slate-800 px-4 py-1.5 text-center text-xs font-medium text-white sm:text-sm print:hidden"
       data-testid="offline-banner"
       data-writes={offline}
     >
