@@ -110,6 +110,13 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   const setOnline = await network(page, context);
   await page.setViewportSize({width: 375, height: 760});
   await signInControlled(page, 'demo-coordinator');
+  // Chromium's own installability check (what Lighthouse's installable-manifest audit reported before Lighthouse 12
+  // dropped it): the manifest parses, its icons load, the worker controls the page.
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.errors).toEqual([]);
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
   await page.goto(`/home/tickets/${id}`);
   await expect(page.getByTestId('card-name')).toContainText(surname);
   // The list, so that both are in the local copy (and their code in the cache) before the network goes.
