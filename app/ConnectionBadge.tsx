@@ -62,17 +62,33 @@ const subscribeOnLine = (onChange: () => void) => {
 };
 
 /**
+ * How long Zero may try to connect before the tab counts as offline though the browser says it is online (the
+ * network is there, the server is not, or an offline start, where Chromium may report online at first). A restarted
+ * server is back well within it (issue 32), so a restart does not flash the banner.
+ */
+const OFFLINE_AFTER_MS = 5_000;
+
+/**
  * Whether this tab is offline, and what happens to a change made now (docs/pwa.md). Zero's client keeps
  * reading its local copy (IndexedDB) either way. While it is still trying to connect it applies a change at once
  * and queues it, and sends it when the connection returns ('waiting'); after a minute of failed attempts it is
- * 'disconnected' and refuses every change ('refusing': the mutation's result is an error, nothing is applied).
- * null: online, or the browser is online but the sync service is down, which the badge above shows.
+ * 'disconnected', and in 'error' until it is resumed, and then it refuses every change ('refusing': the mutation's
+ * result is an error, nothing is applied). null: connected, or connecting for a moment, or a state the badge
+ * explains (needs-auth, closed).
  */
 export function useOffline(): 'waiting' | 'refusing' | null {
   const state = useConnectionState();
   const browserOnline = useSyncExternalStore(subscribeOnLine, () => navigator.onLine);
+  const trying = state.name === 'connecting' || state.name === 'error';
+  const [stalled, setStalled] = useState(false);
+  useEffect(() => {
+    setStalled(false);
+    if (!trying) return;
+    const timer = setTimeout(() => setStalled(true), OFFLINE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [trying]);
   if (state.name === 'disconnected') return 'refusing';
-  if (browserOnline || state.name === 'connected') return null;
+  if (!trying || (browserOnline && !stalled)) return null;
   return state.name === 'connecting' ? 'waiting' : 'refusing';
 }
 

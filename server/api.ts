@@ -234,9 +234,10 @@ export function createApi(options: ApiOptions) {
     });
     // Not dist/.vite/: the build's manifest (source paths, for `npm run check:size`) is no file for browsers.
     app.use('*', (c, next) => (c.req.path.startsWith('/.') ? next() : builtFiles(c, next)));
-    // A file that is not there is a 404, not the app: a service worker or script answered with a page would fail
-    // on its type instead of saying it is gone.
-    app.get('*', (c, next) => (STATIC_FILE.test(c.req.path) ? c.text('Not found', 404) : next()));
+    // A file that is not there (a script of an earlier release, a worker) is a 404, not the app: answered with a page
+    // it would fail on its type instead of saying it is gone, and the service worker's cache could keep the page
+    // under the script's name. (Paths under a dot-folder, such as dist/.vite/, stay the app's, as before.)
+    app.get('*', (c, next) => (STATIC_FILE.test(c.req.path) && !c.req.path.startsWith('/.') ? c.text('Not found', 404) : next()));
     // Client-side routes: every other path gets the app, which routes itself. Asked anew each time (no-cache), so
     // a deployed update's page, which names the new assets, reaches every browser at its next load.
     app.get('*', c => c.html(indexHtml, 200, {'cache-control': 'no-cache'}));
