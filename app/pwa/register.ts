@@ -22,6 +22,11 @@ export function registerServiceWorker() {
       action: {label: m.pwa_update_reload(), onClick: () => void takeUpdate(workbox)},
     });
   });
+  // A page of an older release whose code a deploy has removed from the server: only the new release can open it,
+  // and a plain reload would not bring it (the waiting worker takes over only when told), so take it now.
+  addEventListener('vite:preloadError', () => {
+    void navigator.serviceWorker.getRegistration().then(registration => registration?.waiting && takeUpdate(workbox));
+  });
   void workbox.register().then(registration => {
     if (registration) setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
   });
