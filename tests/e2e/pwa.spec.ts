@@ -166,6 +166,44 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   await setOnline(true);
 });
 
+test("offline past Zero's minute: the banner says changes cannot be saved, and a note is refused with the reason, never sent later", async ({
+  page,
+  context,
+}) => {
+  // Zero 1.9 gives up connecting after 60 s (disconnectTimeoutMs) and then refuses every mutation.
+  test.setTimeout(180_000);
+  const surname = uniqueSurname();
+  const id = await insertCard(surname);
+  const setOnline = await network(page, context);
+  await signIn(page, 'demo-coordinator', 'en');
+  await page.goto(`/home/tickets/${id}`);
+  await expect(page.getByTestId('card-name')).toContainText(surname);
+
+  await setOnline(false);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveAttribute('data-writes', 'waiting');
+  await expect(banner).toHaveAttribute('data-writes', 'refusing', {timeout: 90_000});
+  await expect(banner).toContainText('Changes cannot be saved until the connection returns.');
+  await page.screenshot({path: `${SHOTS}/pwa-offline-refusing-en-1280.png`});
+
+  const body = `refused while offline ${surname}`;
+  await page.getByTestId('note-body').fill(body);
+  await page.getByTestId('note-add').click();
+  await expect(page.getByText('Not saved: there is no connection to the server.')).toBeVisible();
+  // Nothing applied: not in the list, and the text is still in the box to send again.
+  await expect(page.getByTestId('note-body')).toHaveValue(body);
+  await expect(page.getByTestId('card-notes').getByTestId('note')).toHaveCount(0);
+
+  await setOnline(true);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {timeout: 20_000});
+  await expect(banner).toBeHidden();
+  // Given time to arrive, it does not: it was refused, not queued.
+  await page.waitForTimeout(2_000);
+  const sql = db();
+  expect(await sql`SELECT id FROM profile_note WHERE profile_id = ${id}`).toHaveLength(0);
+  await sql.end();
+});
+
 for (const {locale, width} of [
   {locale: 'en', width: 1280},
   {locale: 'he', width: 375},
