@@ -102,7 +102,7 @@ async function network(page: Page, context: BrowserContext) {
   };
 }
 
-test('offline: the banner says so, the list and an open card stay readable, a note written meanwhile arrives on reconnect, and a reload opens from the cache', async ({
+test('offline: the banner says so, the list and an open card stay readable, a note written meanwhile arrives on reconnect, a reload opens from the cache, and signing out forgets it', async ({
   page,
   context,
 }) => {
@@ -163,6 +163,19 @@ test('offline: the banner says so, the list and an open card stay readable, a no
   await page.goto(`/home/tickets/${id}`);
   await expect(page.getByTestId('card-name')).toContainText(surname);
   await expect(page.getByTestId('card-notes')).toContainText(body);
+
+  // Signing out forgets the session kept for an offline start: offline, the page then opens on nothing of the user's.
+  await setOnline(true);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {timeout: 20_000});
+  await page.getByRole('button', {name: 'התנתקות'}).click();
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.getItem('kesher.last-session'))).toBeNull();
+  await setOnline(false);
+  await page.goto('/home');
+  await expect(page.locator('.boot')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId('connection-state')).toHaveCount(0);
+  await expect(page.getByTestId('candidate-row')).toHaveCount(0);
   await setOnline(true);
 });
 
