@@ -4,9 +4,48 @@ import react from '@vitejs/plugin-react';
 import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
 import {compression} from 'vite-plugin-compression2';
+import {VitePWA} from 'vite-plugin-pwa';
 import {reachableHost} from './server/config.ts';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Installable (issue 35, docs/pwa.md): a service worker (dist/sw.js, Workbox) that keeps the app shell for an
+ * offline start, and waits for the user's "Reload" when a new version is deployed (registerType 'prompt';
+ * app/pwa/register.ts registers it, so nothing is injected into the page). It precaches only what every page
+ * needs (the page, its entry and start chunk, the style sheet, the Rubik fonts, the icons): the ~100 lazy page
+ * chunks are cached as they are first fetched (hashed names, so CacheFirst is safe), not downloaded on a first
+ * visit. API answers, zero-cache and the forum are never cached, and no navigation under them gets the shell.
+ * The manifest is a file of its own (app/static/manifest.webmanifest), so the dev server has it too.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      globPatterns: [
+        'index.html',
+        // What dist/index.html names: the entry, Rolldown's runtime, the start chunk and its style sheet.
+        'assets/{index,rolldown-runtime,start}-*.{js,css}',
+        'assets/rubik-{hebrew,latin,latin-ext,cyrillic}-wght-normal-*.woff2',
+        'manifest.webmanifest',
+        'favicon.svg',
+        '*.png',
+      ],
+      navigateFallback: '/index.html',
+      // API and file downloads (/api/…), zero-cache behind a proxy (/zero/), the forum, and any path with a file's extension.
+      navigateFallbackDenylist: [/^\/api\//, /^\/zero(\/|$)/, /^\/forum(\/|$)/, /\/[^/?]+\.[a-z0-9]+$/i],
+      runtimeCaching: [
+        {
+          urlPattern: ({url, sameOrigin}) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {cacheName: 'kesher-assets', expiration: {maxEntries: 400, maxAgeSeconds: 90 * 24 * 3600}},
+        },
+      ],
+      cleanupOutdatedCaches: true,
+    },
+  });
 
 /**
  * Zero's client waits a fixed 5 s after a failed connection attempt (`RUN_LOOP_INTERVAL_MS`, no option),
@@ -31,7 +70,7 @@ const zeroRetrySooner: Plugin = {
 // (the plugin makes `vite build` hang on a fresh clone).
 export default defineConfig(({command}) => ({
   root: 'app',
-  // Files served as they are (the icon): a folder of their own, since app/public/ holds the public pages' code.
+  // Files served as they are (icons, the manifest): a folder of their own, since app/public/ holds the public pages' code.
   publicDir: 'static',
   // The manifest (dist/.vite/manifest.json) is what `npm run check:size` reads: which chunks each page loads.
   build: {
@@ -76,6 +115,7 @@ export default defineConfig(({command}) => ({
     // Brotli and gzip copies beside each script, style and image (dist/assets/x.js.br, .gz), which the API
     // server sends to browsers that accept them: an office without a compressing proxy still sends ~4× less.
     ...(command === 'build' ? [compression({algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent'})] : []),
+    ...(command === 'build' ? [serviceWorker()] : []),
   ],
   // The development server bundles dependencies apart from the plugins above.
   optimizeDeps: {rolldownOptions: {plugins: [zeroRetrySooner]}},

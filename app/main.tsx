@@ -36,4 +36,7 @@ else {
       </Suspense>
     </StrictMode>,
   );
+  // Installable (issue 35): the staff's app registers the service worker after the first render
+  // (app/pwa/register.ts). A visitor to a public page is not made to fetch its precache.
+  if (!publicPage) void import('./pwa/register.ts').then(pwa => pwa.registerServiceWorker());
 }

@@ -32,10 +32,50 @@ export type SessionInfo = {
   selfUser: boolean;
 };
 
+/** The last session the server gave this browser to a signed-in user (docs/pwa.md: an offline start). */
+const LAST_SESSION_KEY = 'kesher.last-session';
+
+/**
+ * The server's session. When the server cannot be reached at all (offline: the service worker gave the page from
+ * its cache), the last one it gave a signed-in user in this browser, so the shell opens on the last synced data;
+ * zero-cache checks the session again as soon as it is reachable (ConnectionBadge). Signing out forgets it.
+ */
 export async function fetchSession(): Promise<SessionInfo> {
-  const response = await fetch('/api/session', {credentials: 'same-origin'});
+  let response: Response;
+  try {
+    response = await fetch('/api/session', {credentials: 'same-origin'});
+  } catch (unreachable) {
+    const last = lastSession();
+    if (last) return last;
+    throw unreachable;
+  }
   if (!response.ok) throw new Error(`session: HTTP ${response.status}`);
-  return response.json();
+  const session: SessionInfo = await response.json();
+  try {
+    if (session.user) localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(session));
+    else forgetLastSession();
+  } catch {
+    // Storage refused (private mode, full): an offline start then has no session, as before.
+  }
+  return session;
+}
+
+function lastSession(): SessionInfo | null {
+  try {
+    const stored = localStorage.getItem(LAST_SESSION_KEY);
+    return stored ? (JSON.parse(stored) as SessionInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the session kept for an offline start (signing out, the local copy of the data removed). */
+export function forgetLastSession() {
+  try {
+    localStorage.removeItem(LAST_SESSION_KEY);
+  } catch {
+    // Nothing kept.
+  }
 }
 
 /** The tab's mark (sessionStorage: the maintenance page is a page load of its own, app/public-pages.ts). */
@@ -77,6 +117,7 @@ export const owesAgreement = (session: SessionInfo): session is SessionInfo & {u
 
 /** Ends this session, or with `everywhere` every session of the user (their other browsers too). */
 export async function signOut(everywhere = false) {
+  forgetLastSession();
   await fetch(everywhere ? '/api/users/logout-everywhere' : '/api/users/logout', {
     method: 'POST',
     credentials: 'same-origin',

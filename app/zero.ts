@@ -1,7 +1,7 @@
 import {Zero, dropAllDatabases} from '@rocicorp/zero';
 import {schema} from '../zero-schema.ts';
 import {mutators} from './mutators.ts';
-import {contextOf, signOut, type SessionInfo, type SessionUser} from './session.ts';
+import {contextOf, forgetLastSession, signOut, type SessionInfo, type SessionUser} from './session.ts';
 import {forgetShownReminders} from './activities/reminders-shown.ts';
 import {reconnectAfterErrors} from './lib/zero-reconnect.ts';
 
@@ -26,6 +26,7 @@ export type AppZero = ReturnType<typeof createZero>;
  */
 async function forgetAndGo(zero: AppZero | undefined, to: string) {
   forgetShownReminders();
+  forgetLastSession();
   await zero?.close();
   await dropAllDatabases().catch(() => {});
   location.assign(to);

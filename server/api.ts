@@ -53,6 +53,11 @@ import {mountResetRoutes} from './auth/reset-routes.ts';
 import {createMetrics, type Metrics} from './monitoring/metrics.ts';
 import {mountHealthRoute, mountSystemStatusRoutes, type MonitoringOptions} from './monitoring/status-routes.ts';
 
+/** dist/'s files named without a content hash that a browser must re-check on each use (vite.config.ts: the service worker). */
+const UNHASHED_APP_FILES = /^\/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+/** A path with a static file's extension: never a client-side route. */
+const STATIC_FILE = /\.(js|mjs|css|map|json|webmanifest|png|svg|ico|woff2?)$/i;
+
 /** zero-cache's pushes and query requests; a whole card is below 64 KB, a long offline queue stays well below this. */
 export const ZERO_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -221,8 +226,18 @@ export function createApi(options: ApiOptions) {
       if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
     });
     app.use('/assets/*', builtFiles);
+    // The service worker, its Workbox runtime and the app's manifest (docs/pwa.md) keep their names across
+    // releases: the browser asks for them anew each time (no-cache), so it finds a deployed update at once.
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.res.status === 200 && UNHASHED_APP_FILES.test(c.req.path)) c.header('cache-control', 'no-cache');
+    });
     // Not dist/.vite/: the build's manifest (source paths, for `npm run check:size`) is no file for browsers.
     app.use('*', (c, next) => (c.req.path.startsWith('/.') ? next() : builtFiles(c, next)));
+    // A file that is not there (a script of an earlier release, a worker) is a 404, not the app: answered with a page
+    // it would fail on its type instead of saying it is gone, and the service worker's cache could keep the page
+    // under the script's name. (Paths under a dot-folder, such as dist/.vite/, stay the app's, as before.)
+    app.get('*', (c, next) => (STATIC_FILE.test(c.req.path) && !c.req.path.startsWith('/.') ? c.text('Not found', 404) : next()));
     // Client-side routes: every other path gets the app, which routes itself. Asked anew each time (no-cache), so
     // a deployed update's page, which names the new assets, reaches every browser at its next load.
     app.get('*', c => c.html(indexHtml, 200, {'cache-control': 'no-cache'}));

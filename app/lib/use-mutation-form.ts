@@ -46,7 +46,8 @@ export function useMutationForm<S extends v.GenericSchema>(
       return false;
     }
     setErrors({});
-    toast.success(successMessage());
+    // Offline, confirmed() has said that the change waits to be sent: not "saved" yet.
+    if (!outcome.waiting) toast.success(successMessage());
     onSaved();
     return true;
   }

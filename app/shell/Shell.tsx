@@ -4,7 +4,7 @@ import type {ReactNode} from 'react';
 import {useQuery} from '@rocicorp/zero/react';
 import {queries} from '../queries.ts';
 import {signOutAndForget} from '../zero.ts';
-import {ConnectionBadge} from '../ConnectionBadge.tsx';
+import {ConnectionBadge, OfflineBanner} from '../ConnectionBadge.tsx';
 import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
 import {CallPrompt} from '../phone-proxy/CallPrompt.tsx';
 import {FULL_MENU, SideMenu, type Badges, type MenuLook} from './SideMenu.tsx';
@@ -117,6 +117,8 @@ export function Shell({children}: {children: ReactNode}) {
             <LogOut className="size-5 rtl:-scale-x-100" />
           </button>
         </div>
+        {/* In the sticky bar: in sight wherever the page is scrolled to. */}
+        <OfflineBanner />
       </header>
       <div className="mx-auto flex w-full max-w-[90rem] flex-1 gap-6 px-4 py-6 sm:px-6">
         <aside

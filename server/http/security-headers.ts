@@ -49,6 +49,9 @@ function appPolicy(c: Context, options: SecurityHeaderOptions) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
+    // The service worker (dist/sw.js) and the web app manifest (docs/pwa.md).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `connect-src ${connect.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",

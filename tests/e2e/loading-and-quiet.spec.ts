@@ -90,8 +90,9 @@ test('a page waiting for its code or data shows the branded loader: in the shell
 }) => {
   test.setTimeout(120_000);
   // The code of the reports and of the engaged couples, and the ticket the self-user home asks for, come late.
+  // The context's routes, not the page's: the service worker (docs/pwa.md) fetches a page's code for it.
   const late = async (page: Page, pattern: string, released: Promise<void>) =>
-    page.route(pattern, async route => {
+    page.context().route(pattern, async route => {
       await released;
       await route.continue();
     });
