@@ -17,6 +17,8 @@ import {Loading} from './ui/Loading.tsx';
 import {lazyPage} from './ui/lazy-page.tsx';
 import {toast} from 'sonner';
 import {can} from '../permissions/can.ts';
+import {addFieldMessages} from './lib/field-errors.ts';
+import {STAFF_MESSAGES, STAFF_REQUIRED} from './lib/staff-field-messages.ts';
 import {publicPageAt} from './public-pages.ts';
 import {contextOf, editsAsCandidate, keptOutByMaintenance, mayEnter, owesAgreement} from './session.ts';
 import type {SessionInfo} from './session.ts';
@@ -36,11 +38,15 @@ const CardEditPage = lazyPage(() => import('./candidates/card/CardEditPage.tsx')
 /** The staff's frame with Zero's provider and the candidate list (app/shell/StaffShell.tsx). */
 const StaffShell = lazyPage(() => import('./shell/StaffShell.tsx').then(p => p.StaffShell), 'screen');
 
+// What only the staff's screens are refused, in words (the public pages go without them).
+addFieldMessages(STAFF_REQUIRED, STAFF_MESSAGES);
+
 export type RouterContext = {session: SessionInfo; zero: AppZero | undefined};
 
 /**
- * A public page (app/public-pages.ts) is not the router's: reached from inside the staff's app (a redirect to
- * /login, the maintenance switch), the browser loads it afresh, and app/main.tsx draws it without the router.
+ * A public page (app/public-pages.ts) is not the router's: reached from inside the staff's app, the browser loads it
+ * afresh, and app/main.tsx draws it without the router. The guards' redirects there say so (`reloadDocument`);
+ * this covers a link.
  */
 function FullLoad() {
   // The router's own location: the address bar may not show a redirect's target yet.
@@ -75,11 +81,11 @@ const shellRoute = createRoute({
     // The candidate's own edit link: ShellLayout draws their form instead of the shell.
     if (editsAsCandidate(session) && SELF_EDIT_PATH.test(location.pathname)) return;
     // The commitment form is still to sign: nothing else until it is.
-    if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}});
+    if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}, reloadDocument: true});
     // Signed out, or the declaration is due (then /login shows it): sign in first, and come back here.
-    if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
+    if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}, reloadDocument: true});
     // The shell follows the switch live (Shell.tsx); this covers the first load.
-    if (keptOutByMaintenance(session.maintenance, session.user)) throw redirect({to: '/maintenance'});
+    if (keptOutByMaintenance(session.maintenance, session.user)) throw redirect({to: '/maintenance', reloadDocument: true});
   },
   // The shell's code, fetched beside the page's (not for a candidate, who gets their own form).
   loader: ({context}) => (context.zero ? StaffShell.preload() : SelfEditPage.preload()),
@@ -188,9 +194,9 @@ const meorasimRoute = createRoute({
   path: '/meorasim',
   beforeLoad: ({context, location, preload}) => {
     const {session} = context;
-    if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}});
-    if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}});
-    if (keptOutByMaintenance(session.maintenance, session.user)) throw redirect({to: '/maintenance'});
+    if (owesAgreement(session)) throw redirect({to: '/user-agreement/$id', params: {id: session.user.ID}, reloadDocument: true});
+    if (!mayEnter(session)) throw redirect({to: '/login', search: {redirectTo: location.href}, reloadDocument: true});
+    if (keptOutByMaintenance(session.maintenance, session.user)) throw redirect({to: '/maintenance', reloadDocument: true});
     if (!can(contextOf(session.user), 'editEngagedCouples')) {
       refuse({preload});
       throw redirect({to: '/home'});

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import {MAX_AGE, MIN_AGE} from './dates.ts';
 import {PASSWORD_MIN} from './passwords.ts';
-import {errorCodeOf, type FieldIssue} from '../../permissions/error-codes.ts';
-import {ERROR_TEXT} from './dictionary.ts';
+import type {FieldIssue} from '../../permissions/error-codes.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -22,10 +21,6 @@ const REQUIRED: Record<string, () => string> = {
   name: m.required_full_name,
   birthday: m.required_birth_date,
   verifyCode: m.required_code,
-  role: m.staff_required_role,
-  placeID: m.representative_place_required,
-  // The staff form's community or institution (issue 30).
-  place: m.representative_place_required,
 };
 
 const MESSAGES: Record<string, () => string> = {
@@ -47,14 +42,6 @@ const MESSAGES: Record<string, () => string> = {
   birthDateMismatch: m.dict_birth_date_mismatch,
   genderMismatch: m.dict_gender_mismatch,
   idNumberUnavailable: m.error_id_number_unavailable,
-  editConflict: m.card_conflict_title,
-  wrongSide: m.activity_wrong_side,
-  // A pair's stages (issue 31).
-  lastStage: m.error_last_stage,
-  stageMovedOn: m.error_stage_moved_on,
-  transferSameCard: m.transfer_same_card,
-  transferWrongGender: m.transfer_wrong_gender,
-  transferNotYours: m.transfer_not_yours,
   notFound: m.error_profile_not_found,
   nameExists: m.dict_name_exists,
   invalidInstitution: m.error_invalid_institution,
@@ -62,40 +49,16 @@ const MESSAGES: Record<string, () => string> = {
   // A password someone chooses (issue 30: an invitation, a reset).
   passwordTooShort: () => m.error_password_too_short({min: PASSWORD_MIN}),
   passwordCommon: m.error_password_common,
-  // The staff form (issue 13).
-  shadchanNameExists: m.dict_shadchan_name_exists,
-  shadchanPhoneExists: m.dict_shadchan_phone_exists,
-  emailExists: m.staff_email_exists,
-  roleForbidden: m.staff_role_forbidden,
-  // Representatives (issue 13): their sign-in account's phone.
-  phoneTaken: m.error_phone_taken,
-  linkExpiryPast: m.error_link_expiry_past,
-  // admin/notifications (issue 13): a notice's audience and period.
-  chooseRoles: m.notifications_error_choose_roles,
-  chooseUsers: m.notifications_error_choose_users,
-  untilBeforeFrom: m.notifications_error_until,
-  // Benefit cards' eligibility (app/benefit-cards/eligibility.ts), refused on the office's manual issue.
-  notEngaged: m.bonus_error_notEngaged,
-  noIDNumber: m.bonus_error_noIDNumber,
-  hasLiveCard: m.bonus_error_hasLiveCard,
-  // Engaged couples (issue 15): §5's ID rule and a decision taken meanwhile.
-  coupleNeedsID: m.couples_error_needs_id,
-  coupleSideNeedsCard: m.couples_error_side_needs_card,
-  coupleUndoFirst: m.couples_error_undo_first,
-  coupleStatusChanged: m.couples_error_status_changed,
-  // Excel formats (issue 16): a field mapped twice, or none at all.
-  fieldTwice: m.import_error_field_twice,
-  noFieldMapped: m.import_error_no_field,
-  // Chats (issue 17): whom a conversation is with.
-  chooseMembers: m.chats_error_choose_members,
-  // Staff pages (issue 17): a page's text too long or not the editor's, or saved meanwhile by another.
-  pageTooLarge: m.pages_error_too_large,
-  pageContentInvalid: m.pages_error_content_invalid,
-  pageEditConflict: m.pages_error_edit_conflict,
-  // Ideas bank (issue 17): nobody responsible could receive the idea; an answer already given.
-  ideaNoRecipient: m.ideas_error_no_recipient,
-  ideaAnswered: m.ideas_error_answered,
 };
+
+/**
+ * Adds the staff's own wordings (app/lib/staff-field-messages.ts), which the staff's app does when it starts: the
+ * public pages never load them (issue 35). The server's import reports need only the card's, above.
+ */
+export function addFieldMessages(required: Record<string, () => string>, messages: Record<string, () => string>) {
+  Object.assign(REQUIRED, required);
+  Object.assign(MESSAGES, messages);
+}
 
 export type FieldErrors = Record<string, string>;
 
@@ -143,19 +106,6 @@ export function validate<S extends v.GenericSchema>(
  */
 export const summaryOf = (issues: readonly {message: string}[]) =>
   (issues.length > 0 && issues.every(issue => issue.message === 'required') ? m.dict_incomplete : m.error_invalid_input)();
-
-/**
- * A server rejection: field errors when the server named fields, otherwise one message for a toast;
- * and the other card it is about, when the server named one the user may open.
- */
-export function serverErrorOf(details: unknown): {fields: FieldErrors; message: string; profileID?: string} {
-  const code = errorCodeOf(details);
-  const issues = ((details as {issues?: FieldIssue[]} | undefined)?.issues ?? []).filter(i => typeof i?.field === 'string');
-  const fields = fieldErrorsOf(issues);
-  const message = code === 'invalidInput' ? summaryOf(issues) : (code ? ERROR_TEXT[code] : m.error_unable_to_save)();
-  const profileID = (details as {profileID?: unknown} | undefined)?.profileID;
-  return {fields, message, ...(typeof profileID === 'string' ? {profileID} : {})};
-}
 
 /** A server's field issues as the form shows them: one translated message per field, the first. */
 export function fieldErrorsOf(issues: readonly FieldIssue[]): FieldErrors {

@@ -1,6 +1,7 @@
 import type {MutatorResult} from '@rocicorp/zero';
 import {toast} from 'sonner';
-import {serverErrorOf, type FieldErrors} from './field-errors.ts';
+import type {FieldErrors} from './field-errors.ts';
+import {serverErrorOf} from './server-errors.ts';
 import * as m from '../paraglide/messages.js';
 
 /** `waiting`: applied here and queued, not yet confirmed by the server (offline, docs/pwa.md). */

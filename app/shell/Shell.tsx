@@ -42,7 +42,7 @@ export function Shell({children}: {children: ReactNode}) {
   useActivityPing();
   useLiveSessionUser();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
-  if (keptOutByMaintenance(site.maintenance, user)) return <Navigate to="/maintenance" replace />;
+  if (keptOutByMaintenance(site.maintenance, user)) return <Navigate to="/maintenance" replace reloadDocument />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
   const badges: Badges = {forum: forumUnread, pending: pending.length, reminders: dueReminders, chats: chatUnread};

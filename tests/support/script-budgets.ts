@@ -21,20 +21,20 @@ type Budget = {page: string; modules: string[]; kB: number; target: number};
  */
 const BUDGETS: Budget[] = [
   {page: '/login', modules: ['login/LoginPage.tsx'], kB: 100, target: 100},
-  {page: '/forgot-password', modules: ['login/ForgotPasswordPage.tsx'], kB: 110, target: 100},
-  {page: '/invitation/{token}', modules: ['invitation/InvitationPage.tsx'], kB: 104, target: 100},
+  {page: '/forgot-password', modules: ['login/ForgotPasswordPage.tsx'], kB: 104, target: 100},
+  {page: '/invitation/{token}', modules: ['invitation/InvitationPage.tsx'], kB: 100, target: 100},
   {page: '/user-agreement/{id}', modules: ['agreement/AgreementPage.tsx'], kB: 100, target: 100},
-  {page: '/self-user/login', modules: ['self-user/SelfLoginPage.tsx'], kB: 110, target: 100},
-  {page: '/self-user/home', modules: ['self-user/SelfHomePage.tsx'], kB: 139, target: 100},
+  {page: '/self-user/login', modules: ['self-user/SelfLoginPage.tsx'], kB: 104, target: 100},
+  {page: '/self-user/home', modules: ['self-user/SelfHomePage.tsx'], kB: 133, target: 100},
   {page: '/self-user/verify-phone', modules: ['self-user/SelfVerifyPhonePage.tsx'], kB: 136, target: 100},
   {page: '/self-user/verify-email', modules: ['self-user/SelfVerifyEmailPage.tsx'], kB: 107, target: 100},
-  {page: '/add-people/{id}, /register/{token}', modules: ['candidates/public/CandidateFormPage.tsx'], kB: 200, target: 100},
+  {page: '/add-people/{id}, /register/{token}', modules: ['candidates/public/CandidateFormPage.tsx'], kB: 198, target: 100},
   {page: '/bonuses/check-validation', modules: ['benefit-cards/CheckValidationPage.tsx'], kB: 100, target: 100},
   {page: '/bonuses/card', modules: ['benefit-cards/BonusCardPage.tsx'], kB: 100, target: 100},
   {page: '/privacy-and-terms', modules: ['public/PrivacyPage.tsx'], kB: 100, target: 100},
   {page: '/maintenance', modules: ['public/MaintenancePage.tsx'], kB: 100, target: 100},
   // The first staff screen: the router, Zero's client (main.tsx), the shell and the candidate list (StaffShell).
-  {page: '/home', modules: ['router.tsx', 'zero.ts', 'shell/StaffShell.tsx'], kB: 455, target: 250},
+  {page: '/home', modules: ['router.tsx', 'zero.ts', 'shell/StaffShell.tsx'], kB: 460, target: 250},
 ];
 
 const dist = path.resolve(import.meta.dirname, '../../dist');

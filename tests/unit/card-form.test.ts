@@ -3,7 +3,8 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, test} from 'vitest';
 import {CardFormFields, withoutErrorsOf} from '../../app/candidates/card/CardFormFields.tsx';
 import {cardCreateSchema} from '../../app/candidates/card/mutators.ts';
-import {serverErrorOf, validate} from '../../app/lib/field-errors.ts';
+import {validate} from '../../app/lib/field-errors.ts';
+import {serverErrorOf} from '../../app/lib/server-errors.ts';
 
 /**
  * The card form's feedback: every field's error is shown at the field and goes when what it was about
