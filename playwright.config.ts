@@ -1,4 +1,5 @@
 import {defineConfig} from '@playwright/test';
+import {CHROMIUM_ARGS, chromiumPath} from './tests/support/chromium.ts';
 import {e2ePorts} from './tests/support/e2e-stack.ts';
 
 // End-to-end tests drive Debian's chromium (never a downloaded browser) against the whole stack,
@@ -17,18 +18,7 @@ export default defineConfig({
     // As some users ask: spinners and pulses stand still (the a11y spec checks they do). In a software-rendered
     // headless browser each turning spinner costs over a core; with them still the suite runs a quarter faster.
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: {executablePath: chromiumPath(), args: CHROMIUM_ARGS},
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

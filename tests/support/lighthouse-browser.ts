@@ -6,25 +6,11 @@
  */
 import {killAll, launch, type LaunchedChrome} from 'chrome-launcher';
 import {chromium, type BrowserContext} from '@playwright/test';
+import {CHROMIUM_ARGS, chromiumPath} from './chromium.ts';
 import type {Installability} from './lighthouse-results.ts';
 
-/**
- * As the e2e tests launch it (playwright.config.ts). This machine has no network: chromium's own background
- * traffic (updates, sync, field trials) is turned off, so it neither waits on refused connections nor adds
- * requests to the measured page.
- */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** As the e2e tests launch it (tests/support/chromium.ts), headless. */
+const FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 /**
  * chrome-launcher's own Ctrl-C handler would exit the process at once, before the script stops the stack (whose

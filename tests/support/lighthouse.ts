@@ -23,10 +23,10 @@ import {SESSION_COOKIE} from '../../server/auth/session.ts';
 import {ATTEMPT_COOKIE} from '../../server/auth/finish-sign-in.ts';
 import {startStack, type Stack} from '../../server/stack/stack.ts';
 import {startPhoneProvider, startSmtpServer} from './stand-ins.ts';
+import {chromiumPath} from './chromium.ts';
 import {
   addCookie,
   assertListShows,
-  chromiumPath,
   installability,
   killChromiums,
   launchChromium,

@@ -2,7 +2,7 @@ import type {ReactTable} from '@tanstack/react-table';
 import {clsx} from 'clsx';
 import {ageOn} from '../../lib/dates.ts';
 import type {EditableCandidate} from '../EditCandidateDialog.tsx';
-import {CandidateName, EditButton, Owner, StatusPill, type CellContext, type ListFeatures} from './columns.tsx';
+import {CandidateName, EditButton, Owner, RowCheckbox, StatusPill, type CellContext, type ListFeatures} from './columns.tsx';
 import {FRESH_MS} from './CandidateGrid.tsx';
 import type {ListRow} from './use-keyset-pages.tsx';
 import {useWindowRows} from './use-window-rows.ts';
@@ -63,15 +63,7 @@ export function CandidateCards({
               <div className="flex min-w-0 items-center gap-3">
                 {/* The label is the finger's target (44 px, the checkbox at the card's edge as before). */}
                 <label className="-ms-3.5 -me-2 flex shrink-0 items-center justify-center">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-700"
-                    checked={row.getIsSelected()}
-                    onChange={() => {}}
-                    onClick={row.getToggleSelectedHandler()}
-                    aria-label={m.pending_choose({name: `${p.forename} ${p.surname}`})}
-                    data-testid="select-row"
-                  />
+                  <RowCheckbox row={p} selected={row.getIsSelected()} onToggle={row.getToggleSelectedHandler()} />
                 </label>
                 <span className="min-w-0 flex-1">
                   <CandidateName row={p} />

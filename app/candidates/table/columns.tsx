@@ -84,16 +84,7 @@ export function candidateColumns(c: CellContext): ColumnDef<ListFeatures, ListRo
         />
       ),
       cell: ({row}) => (
-        <input
-          type="checkbox"
-          className="size-4 accent-brand-700"
-          checked={row.getIsSelected()}
-          onChange={() => {}}
-          // Click, not change: the click carries Shift, which selects the range since the last click.
-          onClick={row.getToggleSelectedHandler()}
-          aria-label={m.pending_choose({name: `${row.original.forename} ${row.original.surname}`})}
-          data-testid="select-row"
-        />
+        <RowCheckbox row={row.original} selected={row.getIsSelected()} onToggle={row.getToggleSelectedHandler()} />
       ),
     }),
     helper.accessor('nameSearch', {
@@ -161,6 +152,22 @@ function editColumn(onEdit: (candidate: EditableCandidate) => void) {
     header: () => <span className="sr-only">{m.action_edit()}</span>,
     cell: ({row}) => <EditButton row={row.original} onEdit={onEdit} />,
   });
+}
+
+/** A card's choosing box, in the table and on the phone's cards. */
+export function RowCheckbox({row, selected, onToggle}: {row: ListRow; selected: boolean; onToggle: (event: unknown) => void}) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 accent-brand-700"
+      checked={selected}
+      onChange={() => {}}
+      // Click, not change: the click carries Shift, which selects the range since the last click.
+      onClick={onToggle}
+      aria-label={m.pending_choose({name: `${row.forename} ${row.surname}`})}
+      data-testid="select-row"
+    />
+  );
 }
 
 export function CandidateName({row}: {row: ListRow}) {
