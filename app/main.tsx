@@ -21,7 +21,7 @@ const session = await fetchSession();
 startLocale(session.defaultLanguage);
 document.title = m.app_title();
 
-/** The toasts' code comes after the page: nothing shows one before the page is there. */
+/** The toasts' code comes after the page (nothing shows one before it is there), and only to pages that show them. */
 const AppToaster = lazy(() => import('./ui/AppToaster.tsx').then(p => ({default: p.AppToaster})));
 
 const elsewhere = publicPage?.page.elsewhere?.(session);
@@ -31,9 +31,11 @@ else {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfirmProvider>{content}</ConfirmProvider>
-      <Suspense>
-        <AppToaster />
-      </Suspense>
+      {(!publicPage || publicPage.page.toasts) && (
+        <Suspense>
+          <AppToaster />
+        </Suspense>
+      )}
     </StrictMode>,
   );
   // Installable (issue 35): the staff's app registers the service worker after the first render
