@@ -126,6 +126,11 @@ const mutatorNames = (() => {
 })();
 
 describe('fuzz: every Zero mutator refuses hostile input, as every role and anonymously, and writes nothing', () => {
+  const nulInArgs = (): [Caller, unknown] => [
+    callers.find(c => c.role === 'admin')!,
+    {id: `${foreign[0] ?? 'a'}\u0000`, ids: ['a\u0000b'], title: 'x\u0000y'},
+  ];
+
   test('the mutators are all here', () => {
     expect(mutatorNames.length).toBeGreaterThan(80);
   });
@@ -154,7 +159,9 @@ describe('fuzz: every Zero mutator refuses hostile input, as every role and anon
             }
             expect(changedTables(before, await snapshot()), `${name} as ${caller.role} refused but wrote`).toEqual([]);
           }),
-          {numRuns: RUNS * callers.length, seed: SEED, endOnFailure: true},
+          // First, whatever the run count: the administrator with a NUL in an id and in a text (a database error,
+          // found by this suite in cards.reopen, before every write was checked for it).
+          {numRuns: RUNS * callers.length, seed: SEED, endOnFailure: true, examples: [nulInArgs()]},
         );
         await stillAnswers();
         // Hostile input may pass now and then (a free-text field), never most of the time.
