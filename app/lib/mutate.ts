@@ -20,10 +20,14 @@ type Result = Awaited<MutatorResult['server']>;
  * 'zero' error when it stops trying (its connection is 'disconnected' or 'error'), yet keeps it queued and sends
  * it on reconnect: that too is 'waiting', not a refusal.
  */
-export async function confirmed(result: MutatorResult): Promise<SaveOutcome> {
+export async function confirmed(
+  result: MutatorResult,
+  // Whether the browser has a network; a parameter so the unit test can say "none" (tests/unit/offline-writes).
+  online = () => globalThis.navigator?.onLine !== false,
+): Promise<SaveOutcome> {
   const client = await result.client;
   if (client.type === 'error') return refusal(client);
-  if (globalThis.navigator?.onLine === false) {
+  if (!online()) {
     void result.server.then(outcome => {
       if (outcome.type === 'error' && outcome.error.type === 'app')
         toast.error(m.offline_write_refused_later({reason: refusal(outcome).message}));
