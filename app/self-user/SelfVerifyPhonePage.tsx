@@ -1,7 +1,5 @@
 import {ArrowRight, BadgeCheck, Phone} from 'lucide-react';
 import {useEffect, useState} from 'react';
-import {toast} from 'sonner';
-import {formatPhone} from '../lib/phones.ts';
 import {call} from '../login/api.ts';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
@@ -11,6 +9,7 @@ import type {TicketPhones} from './verify.ts';
 import {CodeEntryForm} from './CodeEntryForm.tsx';
 import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
+import {notify} from '../ui/notify.ts';
 
 /** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
 const refusalText = (error: string, message: string, issues?: Array<{message: string}>) =>
@@ -25,7 +24,7 @@ const refusalText = (error: string, message: string, issues?: Array<{message: st
 export function SelfVerifyPhonePage() {
   usePageTitle(m.self_verify_title());
   const [phones, setPhones] = useState<TicketPhones['phones']>();
-  const [calling, setCalling] = useState<string>();
+  const [calling, setCalling] = useState<TicketPhones['phones'][number]>();
   const [error, setError] = useState<string>();
   const [waiting, setWaiting] = useState(false);
 
@@ -36,10 +35,10 @@ export function SelfVerifyPhonePage() {
   }
   useEffect(() => void load(), []);
 
-  async function callMe(phone: string) {
+  async function callMe(phone: TicketPhones['phones'][number]) {
     setError(undefined);
     setWaiting(true);
-    const result = await call('/api/peoples/self-verify/call-me', {phone});
+    const result = await call('/api/peoples/self-verify/call-me', {phone: phone.phone});
     setWaiting(false);
     if (!result.ok) return setError(refusalText(result.error, result.message, result.issues));
     setCalling(phone);
@@ -55,7 +54,7 @@ export function SelfVerifyPhonePage() {
             target={
               <p className="text-sm text-slate-600">
                 <bdi dir="ltr" className="font-medium text-slate-900">
-                  {formatPhone(calling)}
+                  {calling.shown}
                 </bdi>
               </p>
             }
@@ -63,7 +62,7 @@ export function SelfVerifyPhonePage() {
             verifyPath="/api/peoples/self-verify/verify"
             refusalText={refusalText}
             onVerified={async () => {
-              toast.success(m.self_verify_done());
+              notify('success', m.self_verify_done());
               setCalling(undefined);
               await load();
             }}
@@ -73,13 +72,17 @@ export function SelfVerifyPhonePage() {
           <div className="space-y-4">
             <p className="text-sm text-slate-600">{phones.length > 0 ? m.self_verify_intro() : m.self_verify_none()}</p>
             <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-              {phones.map(({phone, verified}) => (
-                <li key={phone} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="verify-phone-row">
+              {phones.map(phone => (
+                <li
+                  key={phone.phone}
+                  className="flex items-center justify-between gap-3 px-4 py-3"
+                  data-testid="verify-phone-row"
+                >
                   <span className="flex items-center gap-2 text-slate-900">
                     <Phone className="size-4 text-slate-400" aria-hidden />
-                    <bdi dir="ltr">{formatPhone(phone)}</bdi>
+                    <bdi dir="ltr">{phone.shown}</bdi>
                   </span>
-                  {verified ? (
+                  {phone.verified ? (
                     <span className="flex items-center gap-1 text-sm font-medium text-emerald-700" data-testid="phone-verified">
                       <BadgeCheck className="size-4" aria-hidden />
                       {m.self_verify_verified()}

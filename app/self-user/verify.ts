@@ -12,7 +12,8 @@ export const verifyPhoneRequestSchema = v.object({
 export {selfVerifySchema as verifyPhoneCodeSchema} from '../auth/self-user-schemas.ts';
 
 /** GET /api/peoples/self-verify: the ticket's numbers (E.164) and whether each is verified. */
-export type TicketPhones = {phones: Array<{phone: string; verified: boolean}>};
+/** The ticket's numbers: each as stored (E.164) and as its owner writes it, formatted by the server (the page then needs no libphonenumber). */
+export type TicketPhones = {phones: Array<{phone: string; shown: string; verified: boolean}>};
 
 /**
  * The candidate's email verification (spec §2 "email verification screen", issue 15): a code is mailed

@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono';
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie';
 import {listedPhones} from '../../app/candidates/card/schema.ts';
-import {toE164} from '../../app/lib/phones.ts';
+import {formatPhone, toE164} from '../../app/lib/phones.ts';
 import {verifyPhoneCodeSchema, verifyPhoneRequestSchema, type TicketPhones} from '../../app/self-user/verify.ts';
 import {isHttps, type ApiEnv} from '../http/env.ts';
 import {clientIP, fail, readBody} from '../http/body.ts';
@@ -41,7 +41,7 @@ export function mountSelfVerifyRoutes(app: Hono<ApiEnv>, options: LoginOptions) 
     const phones = session && (await ticketPhones(session.profileID));
     if (!session || !phones) return notSignedIn(c);
     return c.json({
-      phones: phones.listed.map(phone => ({phone, verified: phones.verified.includes(phone)})),
+      phones: phones.listed.map(phone => ({phone, shown: formatPhone(phone), verified: phones.verified.includes(phone)})),
     } satisfies TicketPhones);
   });
 
