@@ -1,12 +1,12 @@
 import {useEffect, useState} from 'react';
 import {Gift, Printer} from 'lucide-react';
-import {toast} from 'sonner';
 import type {Ineligible} from '../benefit-cards/eligibility.ts';
 import {cardPageURL, type BonusCard} from '../benefit-cards/schema.ts';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {Button} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
+import {notify} from '../ui/notify.ts';
 
 type BonusState = {card: BonusCard | null; refusal: Ineligible | null};
 
@@ -41,7 +41,7 @@ export function BonusCardSection({ticketID}: {ticketID: string}) {
     const result = await call<{card: BonusCard}>('/api/users/self-user/bonus', {peopleId: ticketID});
     setIssuing(false);
     if (result.ok) {
-      toast.success(m.bonus_self_issued());
+      notify('success', m.bonus_self_issued());
       return setBonus({card: result.data.card, refusal: null});
     }
     if (isRefusal(result.error)) return setBonus({card: null, refusal: result.error});

@@ -1,7 +1,6 @@
 import {useParams} from '@tanstack/react-router';
 import {ArrowRight, BadgeCheck, Lock, MailCheck, Save} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
 import {errorCodeOf} from '../../permissions/errors.ts';
 import {ERROR_TEXT} from '../lib/dictionary.ts';
 import {type FieldErrors, fieldErrorsOf, focusFirstInvalid, validate} from '../lib/field-errors.ts';
@@ -13,11 +12,13 @@ import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {CardFormFields, withoutErrorsOf} from '../candidates/card/CardFormFields.tsx';
 import {SELF_EDITABLE_FIELDS} from '../candidates/card/fields.ts';
-import {cardPatch, formFromDetails, type CardForm} from '../candidates/card/form.ts';
+import {cardPatch, type CardForm} from '../candidates/card/form.ts';
+import {formFromDetails} from '../candidates/card/form-of-card.ts';
 import {selfUpdateSchema, type SelfTicket} from './edit.ts';
 import {SelfPhoto} from './SelfPhoto.tsx';
 import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
+import {notify} from '../ui/notify.ts';
 
 const NO_LOOKUPS = {sectors: [], statuses: [], communities: [], institutions: []};
 
@@ -122,7 +123,7 @@ export function SelfEditPage() {
       showErrors(fieldErrorsOf(result.issues ?? []));
       return;
     }
-    toast.success(m.self_edit_saved());
+    notify('success', m.self_edit_saved());
     await load();
   }
 

@@ -1,6 +1,5 @@
 import {useEffect, useState} from 'react';
 import {BadgeCheck, CheckCircle2, Hourglass, Lock, LogOut, MailCheck, Pencil, XCircle} from 'lucide-react';
-import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
@@ -11,6 +10,7 @@ import {usePageTitle} from '../ui/page-title.ts';
 import {MazalTovSection} from './MazalTovSection.tsx';
 import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
+import {notify} from '../ui/notify.ts';
 
 type TicketInfo = {
   ticketID: string;
@@ -57,7 +57,7 @@ export function SelfHomePage() {
     setClosing(false);
     if (!result.ok && result.error === 'ticketPending') return setError(m.self_home_pending());
     if (!result.ok && result.error !== 'ticketClosed') return setError(loginErrorText(result.error, result.message));
-    if (result.ok) toast.success(m.ticket_closed_success());
+    if (result.ok) notify('success', m.ticket_closed_success());
     setTicket({...ticket, deleted: true});
   }
 

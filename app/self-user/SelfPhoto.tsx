@@ -1,6 +1,5 @@
 import {ImagePlus, Trash2, UserRound} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
 import {SAY} from '../lib/dictionary.ts';
 import {call} from '../login/api.ts';
 import {Button} from '../ui/controls.tsx';
@@ -8,6 +7,7 @@ import {useConfirm} from '../ui/confirm.tsx';
 import {UploadControl, fetchOrNot, fileCallProblem, sizeText, type RefusalText} from '../candidates/card/UploadControl.tsx';
 import {SELF_PHOTO_PATH, selfPhotoURL, type SelfPhoto as Photo, type SelfTicket} from './edit.ts';
 import * as m from '../paraglide/messages.js';
+import {notify} from '../ui/notify.ts';
 
 /**
  * The ticket's photo on the candidate's edit form (issue 15: "photo" is among what they may change):
@@ -46,8 +46,8 @@ export function SelfPhoto({
     setRemoving(true);
     const problem = await fileCallProblem(fetchOrNot(SELF_PHOTO_PATH, {method: 'DELETE'}), 'photo', refusalText);
     setRemoving(false);
-    if (problem) return toast.error(problem);
-    toast.success(m.self_photo_removed());
+    if (problem) return notify('error', problem);
+    notify('success', m.self_photo_removed());
     await refresh();
   }
 
@@ -86,7 +86,7 @@ export function SelfPhoto({
             icon={<ImagePlus className="size-4" aria-hidden />}
             refusalText={refusalText}
             onUploaded={() => {
-              toast.success(m.self_photo_saved());
+              notify('success', m.self_photo_saved());
               void refresh();
             }}
           />

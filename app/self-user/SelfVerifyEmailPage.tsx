@@ -1,6 +1,5 @@
 import {ArrowRight, BadgeCheck, Mail, Pencil} from 'lucide-react';
 import {useEffect, useState} from 'react';
-import {toast} from 'sonner';
 import {call} from '../login/api.ts';
 import {AuthFrame} from '../ui/AuthFrame.tsx';
 import {loginErrorText} from '../login/errors.ts';
@@ -10,6 +9,7 @@ import {SELF_VERIFY_EMAIL_PATH, type TicketEmail} from './verify.ts';
 import {CodeEntryForm} from './CodeEntryForm.tsx';
 import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
+import {notify} from '../ui/notify.ts';
 
 /** A refusal in words: this page's own, else the sign-in texts (rate limits, wrong or expired code). */
 function refusalText(error: string, message: string) {
@@ -74,7 +74,7 @@ export function SelfVerifyEmailPage() {
             verifyPath={`${SELF_VERIFY_EMAIL_PATH}/verify`}
             refusalText={refusalText}
             onVerified={async () => {
-              toast.success(m.self_verify_email_done());
+              notify('success', m.self_verify_email_done());
               setSent(false);
               await load();
             }}
