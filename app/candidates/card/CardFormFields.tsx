@@ -1,4 +1,3 @@
-import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
 import {LookupOptions, offered, retiredMark} from '../../LookupOptions.tsx';
@@ -8,13 +7,11 @@ import type {FieldErrors} from '../../lib/field-errors.ts';
 import type {Labels} from '../../../zero-schema.ts';
 import {Field, LengthCounter, Select, TextInput} from '../../ui/controls.tsx';
 import {DateInput} from '../../ui/DateInput.tsx';
-import {CARD_FIELDS, CARD_SECTIONS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
+import {CARD_FIELDS, CARD_SECTIONS, CORE_MAX_LENGTH, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
 import {COLOUR_LABEL} from './colours.ts';
 import {labelOf} from '../../tables/label-of.ts';
 import {isoDateToMs} from '../../lib/dates.ts';
-import {maxLengthOf} from '../../lib/schema-parts.ts';
-import {cardCreateSchema} from './schema.ts';
 import {MergeMark, type MergeView} from '../../ui/MergeMark.tsx';
 import {historyValue} from './labels.ts';
 import {getLocale} from '../../paraglide/runtime.js';
@@ -135,16 +132,16 @@ export function CardFormFields({
     const linked =
       error && kind.type === 'idNumber' && idNumberCard ? (
         <>
-          {error}{' '}
-          <Link
-            to="/home/tickets/$id"
-            params={{id: idNumberCard}}
+          {error} {/* A plain link: the form is also the public candidate form's, which runs without the router. */}
+          <a
+            href={`/home/tickets/${encodeURIComponent(idNumberCard)}`}
             target="_blank"
+            rel="noopener"
             className="font-medium text-brand-700 underline"
             data-testid="id-number-card"
           >
             {m.card_id_number_open()}
-          </Link>
+          </a>
         </>
       ) : (
         error
@@ -268,7 +265,7 @@ export function CardFormFields({
             <TextInput
               {...p}
               name={key}
-              maxLength={maxLengthOf(cardCreateSchema.entries[key as keyof typeof cardCreateSchema.entries])}
+              maxLength={CORE_MAX_LENGTH[key as keyof typeof CORE_MAX_LENGTH]}
               value={form[key] as string}
               onChange={e => set(key, e.target.value)}
             />

@@ -237,6 +237,12 @@ export type CardFieldKey = (typeof CARD_SECTIONS)[number]['fields'][number]['key
 
 export const CARD_FIELDS: readonly CardField[] = CARD_SECTIONS.flatMap((s): readonly CardField[] => s.fields);
 
+/** Fields of kind idNumber and community are columns of their own; everything else is a detail. */
+export const DETAIL_FIELDS = CARD_FIELDS.filter(f => f.kind.type !== 'idNumber' && f.kind.type !== 'community');
+
+/** The longest name and city a card takes (schema.ts checks them; the form's controls stop there). */
+export const CORE_MAX_LENGTH = {forename: 50, surname: 50, city: 60} as const;
+
 /**
  * The details a candidate may change on their own ticket from the self-user home (issue 15, spec §1
  * "self-users update ticket details"): their contacts, about themselves and what they look for, work,

@@ -1,58 +1,14 @@
-import {msToIsoDate} from '../../lib/dates.ts';
-import {formatPhone} from '../../lib/phones.ts';
-import type {Row} from '@rocicorp/zero';
-import type {Schema} from '../../../zero-schema.ts';
-import type {CardField} from './fields.ts';
-import {DETAIL_FIELDS} from './schema.ts';
-import type {CardDetails, DetailValue} from '../../tables/profiles.ts';
+import {DETAIL_FIELDS, type CardField} from './fields.ts';
+import type {DetailValue} from '../../tables/profiles.ts';
 
 /**
  * The edit form's state: every control holds text (or a list of option ids), as typed. Saving turns it
- * into the mutator's arguments, which the shared schema then checks; loading turns a stored card back.
+ * into the mutator's arguments, which the shared schema then checks; loading turns a stored card back
+ * (form-of-card.ts, apart: it formats phone numbers, which the public candidate form does not load).
  */
 export type CardForm = Record<string, string | string[]>;
 
-/** A card as the card query gives it: the profile with its sensitive part (absent until it syncs). */
-type CardRow = Row<Schema['tables']['profile']> & {readonly detail?: Row<Schema['tables']['profileDetail']> | undefined};
-
 const CORE = ['forename', 'surname', 'gender', 'city', 'birthDate', 'sectorID', 'statusID'] as const;
-
-function detailToForm(field: CardField, value: DetailValue | undefined): string | string[] {
-  switch (field.kind.type) {
-    case 'choices':
-      return (value as string[] | undefined) ?? [];
-    case 'yesNo':
-      return value === undefined ? '' : value ? 'yes' : 'no';
-    case 'phone':
-      return value ? formatPhone(value as string) : '';
-    case 'phones':
-      return ((value as string[] | undefined) ?? []).map(formatPhone).join(', ');
-    default:
-      return value === undefined ? '' : String(value);
-  }
-}
-
-/** Stored details as the form's controls hold them. */
-export const formFromDetails = (details: CardDetails): CardForm =>
-  Object.fromEntries(DETAIL_FIELDS.map(f => [f.key, detailToForm(f, details[f.key])]));
-
-export function formFromCard(row: CardRow): CardForm {
-  const details: CardDetails = row.detail?.details ?? {};
-  return {
-    forename: row.forename,
-    surname: row.surname,
-    gender: row.gender,
-    city: row.city,
-    birthDate: msToIsoDate(row.birthDate),
-    sectorID: row.sectorID,
-    statusID: row.statusID,
-    idNumber: row.detail?.idNumber ?? '',
-    communityID: row.communityID ?? '',
-    openFrom: row.openFrom ? msToIsoDate(row.openFrom) : '',
-    colour: row.colour ?? '',
-    ...formFromDetails(details),
-  };
-}
 
 /** A detail as the schema expects it; empty optional controls are left out of the document. */
 function formToDetail(field: CardField, raw: string | string[]): DetailValue | undefined {

@@ -3,7 +3,7 @@ import {isoDateToMs} from '../../lib/dates.ts';
 import {isValidIsraeliID, normalizeIsraeliID} from '../../lib/israeli-id.ts';
 import {moneyText, parseMoney} from '../../lib/money.ts';
 import {toE164} from '../../lib/phones.ts';
-import {CARD_FIELDS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
+import {CORE_MAX_LENGTH, DETAIL_FIELDS, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import {COLOURS} from '../../tables/colours.ts';
 import type {CardDetails} from '../../tables/profiles.ts';
 import {birthDate} from '../schema.ts';
@@ -86,9 +86,6 @@ function valueSchema(field: CardField) {
       throw new Error(`${field.key} is a column, not a detail`);
   }
 }
-
-/** Fields of kind idNumber and community are columns of their own; everything else is a detail. */
-export const DETAIL_FIELDS = CARD_FIELDS.filter(f => f.kind.type !== 'idNumber' && f.kind.type !== 'community');
 
 export const detailsSchema = v.strictObject(
   Object.fromEntries(
@@ -181,10 +178,10 @@ export const INITIAL_STATUS_ID = 'available';
 
 /** A card's values as the form sends them (new or edited). */
 const cardValues = {
-  forename: text(50),
-  surname: text(50),
+  forename: text(CORE_MAX_LENGTH.forename),
+  surname: text(CORE_MAX_LENGTH.surname),
   gender: v.picklist(['male', 'female'], 'required'),
-  city: text(60),
+  city: text(CORE_MAX_LENGTH.city),
   birthDate,
   sectorID: id,
   statusID: id,

@@ -8,11 +8,10 @@ import {AuthFrame} from '../../ui/AuthFrame.tsx';
 import {loginErrorText} from '../../login/errors.ts';
 import {LanguageSwitcher} from '../../ui/LanguageSwitcher.tsx';
 import {Button} from '../../ui/controls.tsx';
-import {Dialog} from '../../ui/Dialog.tsx';
+import {lazyPage} from '../../ui/lazy-page.tsx';
 import {usePageTitle} from '../../ui/page-title.ts';
 import {CardFormFields, withoutErrorsOf, type CardLookups} from '../card/CardFormFields.tsx';
 import {cardArgs, formsDiffer, type CardForm} from '../card/form.ts';
-import {candidateCardSchema, type CandidateCard} from '../card/schema.ts';
 import {Loading} from '../../ui/Loading.tsx';
 import type {PublicPageProps} from '../../public/page-props.ts';
 import * as m from '../../paraglide/messages.js';
@@ -31,6 +30,14 @@ const STAFF_ONLY = new Set(['id', 'statusID', 'openFrom', 'colour']);
 function candidateValues(form: CardForm) {
   return Object.fromEntries(Object.entries(cardArgs('', form)).filter(([key]) => !STAFF_ONLY.has(key)));
 }
+
+/*
+ * What the form needs only once it is touched, fetched then (issue 35): the card's schema, which checks the phone
+ * numbers with libphonenumber (~30 kB), and the last question's dialog.
+ */
+const loadSchema = () => import('../card/schema.ts').then(p => p.candidateCardSchema);
+const CandidateSendDialog = lazyPage(() => import('./CandidateSendDialog.tsx').then(p => p.CandidateSendDialog));
+const loadChecks = () => Promise.all([loadSchema(), CandidateSendDialog.preload()]);
 
 /** A refusal's banner text: the dictionary's wording for typed errors, the sign-in texts for the rest. */
 function refusalText(error: string, message: string) {
@@ -61,7 +68,8 @@ function PublicCandidateForm({base}: {base: string}) {
   const [initial, setInitial] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string>();
-  const [confirming, setConfirming] = useState<CandidateCard>();
+  // The values the last question would send; the dialog stays mounted once asked, so it closes as it opened.
+  const [confirming, setConfirming] = useState<{values: ReturnType<typeof candidateValues>; open: boolean}>();
   const [sending, setSending] = useState(false);
   usePageTitle(m.candidate_form_title());
 
@@ -86,6 +94,7 @@ function PublicCandidateForm({base}: {base: string}) {
   }, [dirty]);
 
   const set = (key: string, value: string | string[]) => {
+    void loadChecks();
     setForm(f => ({...f, [key]: value}));
     const rest = withoutErrorsOf(key, errors);
     setErrors(rest);
@@ -97,24 +106,30 @@ function PublicCandidateForm({base}: {base: string}) {
     focusFirstInvalid(document.querySelector('[data-testid=candidate-form]'));
   };
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
     setBanner(undefined);
-    const checked = validate(candidateCardSchema, candidateValues(form));
+    const values = candidateValues(form);
+    const schema = await loadChecks().then(
+      ([loaded]) => loaded,
+      () => undefined,
+    );
+    if (!schema) return setBanner(m.error_network());
+    const checked = validate(schema, values);
     if (!checked.ok) {
       showErrors(checked.errors);
       setBanner(checked.summary);
       return;
     }
-    setConfirming(checked.value);
+    setConfirming({values, open: true});
   }
 
-  async function send() {
+  // The values as typed: the server parses them with the same schema.
+  async function send(values: ReturnType<typeof candidateValues>) {
     setSending(true);
-    // The values as typed: the server parses them with the same schema.
-    const result = await call<{shadchanName: string}>(base, candidateValues(form));
+    const result = await call<{shadchanName: string}>(base, values);
     setSending(false);
-    setConfirming(undefined);
+    setConfirming(c => c && {...c, open: false});
     if (result.ok) {
       setStage({type: 'sent', shadchanName: result.data.shadchanName});
       window.scrollTo({top: 0});
@@ -224,26 +239,14 @@ function PublicCandidateForm({base}: {base: string}) {
         </form>
       </main>
 
-      <Dialog
-        open={confirming !== undefined}
-        onOpenChange={open => !open && !sending && setConfirming(undefined)}
-        title={m.candidate_form_confirm_title()}
-      >
-        <p
-          className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
-          data-testid="candidate-form-final"
-        >
-          {m.candidate_form_final()}
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(undefined)} disabled={sending}>
-            {m.candidate_form_back()}
-          </Button>
-          <Button onClick={() => void send()} disabled={sending} data-testid="candidate-form-confirm">
-            {sending ? m.sending() : m.candidate_form_confirm()}
-          </Button>
-        </div>
-      </Dialog>
+      {confirming !== undefined && (
+        <CandidateSendDialog
+          open={confirming.open}
+          sending={sending}
+          onBack={() => setConfirming({...confirming, open: false})}
+          onSend={() => void send(confirming.values)}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type {CardField} from '../../../app/candidates/card/fields.ts';
 import {OPTIONS} from '../../../app/candidates/card/fields.ts';
 import {STATE_LABEL} from '../../../app/candidates/card/labels.ts';
-import {DETAIL_FIELDS} from '../../../app/candidates/card/schema.ts';
+import {DETAIL_FIELDS} from '../../../app/candidates/card/fields.ts';
 import {genderLabel} from '../../../app/candidates/labels.ts';
 import {formatMoneyText} from '../../../app/lib/money.ts';
 import {formatPhone} from '../../../app/lib/phones.ts';
