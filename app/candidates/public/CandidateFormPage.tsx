@@ -1,5 +1,6 @@
 import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
+import {flushSync} from 'react-dom';
 import {errorCodeOf} from '../../../permissions/error-codes.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import {type FieldErrors, fieldErrorsOf, focusFirstInvalid, validate} from '../../lib/field-errors.ts';
@@ -102,7 +103,9 @@ function PublicCandidateForm({base}: {base: string}) {
     if (Object.keys(errors).length > 0 && Object.keys(rest).length === 0) setBanner(undefined);
   };
   const showErrors = (found: FieldErrors) => {
-    setErrors(found);
+    // The submit awaits the schema's chunk, so its updates are no longer flushed with the click: the fields are
+    // marked now, before the focus looks for the first of them.
+    flushSync(() => setErrors(found));
     focusFirstInvalid(document.querySelector('[data-testid=candidate-form]'));
   };
 
