@@ -21,7 +21,10 @@ const session = await fetchSession();
 startLocale(session.defaultLanguage);
 document.title = m.app_title();
 
-/** The toasts' code comes after the page (nothing shows one before it is there), and only to pages that show them. */
+/**
+ * The staff's toasts: their code comes after the page (nothing shows one before it is there). A public page fetches
+ * sonner with its first toast (app/ui/notify.ts).
+ */
 const AppToaster = lazy(() => import('./ui/AppToaster.tsx').then(p => ({default: p.AppToaster})));
 
 const elsewhere = publicPage?.page.elsewhere?.(session);
@@ -31,7 +34,7 @@ else {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfirmProvider>{content}</ConfirmProvider>
-      {(!publicPage || publicPage.page.toasts) && (
+      {!publicPage && (
         <Suspense>
           <AppToaster />
         </Suspense>

@@ -16,8 +16,6 @@ type PublicPage = {
   load: () => Promise<ComponentType<PublicPageProps>>;
   /** Where this session is sent instead (a full load), when this page is not for it. */
   elsewhere?: (session: SessionInfo) => string | undefined;
-  /** The page shows toasts: only then does it fetch their code (sonner, 9 kB). */
-  toasts?: true;
 };
 
 /** Sign in first, then come back here (spec §2 login's redirectTo). */
@@ -42,15 +40,13 @@ export const PUBLIC_PAGES: PublicPage[] = [
   },
   /** The self-user pages (candidates and parents) have their own session. */
   {path: '/self-user/login', load: () => import('./self-user/SelfLoginPage.tsx').then(p => p.SelfLoginPage)},
-  {path: '/self-user/home', toasts: true, load: () => import('./self-user/SelfHomePage.tsx').then(p => p.SelfHomePage)},
+  {path: '/self-user/home', load: () => import('./self-user/SelfHomePage.tsx').then(p => p.SelfHomePage)},
   {
     path: '/self-user/verify-phone',
-    toasts: true,
     load: () => import('./self-user/SelfVerifyPhonePage.tsx').then(p => p.SelfVerifyPhonePage),
   },
   {
     path: '/self-user/verify-email',
-    toasts: true,
     load: () => import('./self-user/SelfVerifyEmailPage.tsx').then(p => p.SelfVerifyEmailPage),
   },
   {path: '/maintenance', load: () => import('./public/MaintenancePage.tsx').then(p => p.MaintenancePage)},

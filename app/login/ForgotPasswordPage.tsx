@@ -1,12 +1,9 @@
 import {CheckCircle2} from 'lucide-react';
-import {useState, type FormEvent} from 'react';
-import {submittedPassword} from '../auth/new-password.ts';
-import {fieldErrorsOf, focusFirstInvalid, type FieldErrors} from '../lib/field-errors.ts';
-import {PASSWORD_MIN} from '../lib/passwords.ts';
+import {useEffect, useState, type FormEvent} from 'react';
 import {AuthFrame, CodeField} from '../ui/AuthFrame.tsx';
 import {Button, Field} from '../ui/controls.tsx';
+import {lazyPage} from '../ui/lazy-page.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
-import {PasswordPair} from '../ui/PasswordPair.tsx';
 import {call} from './api.ts';
 import {CodeRequest} from './CodeRequest.tsx';
 import {useCodeRequest} from './use-code-request.ts';
@@ -15,6 +12,9 @@ import type {CodeType} from './remembered.ts';
 import * as m from '../paraglide/messages.js';
 
 type Step = 'request' | 'code' | 'password' | 'done';
+
+/** The new password's step, with its checks: fetched once a code is on its way (issue 35). */
+const ForgotPasswordStep = lazyPage(() => import('./ForgotPasswordStep.tsx').then(p => p.ForgotPasswordStep));
 
 /**
  * /forgot-password (issue 30): a code to the account's phone or email, as for signing in (the same
@@ -29,7 +29,9 @@ export function ForgotPasswordPage() {
   const [code, setCode] = useState('');
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string>();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (step === 'code') void ForgotPasswordStep.preload();
+  }, [step]);
 
   async function sendCode() {
     setWaiting(true);
@@ -57,22 +59,6 @@ export function ForgotPasswordPage() {
       return setError(loginErrorText(result.error, result.message));
     }
     setStep('password');
-  }
-
-  async function choose(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const typed = submittedPassword(form);
-    if (!typed.ok) return setErrors(typed.errors);
-    const {password} = typed;
-    setWaiting(true);
-    setError(undefined);
-    const result = await call('/api/users/reset-password', {password});
-    setWaiting(false);
-    if (result.ok) return setStep('done');
-    if (result.issues) return void (setErrors(fieldErrorsOf(result.issues)), focusFirstInvalid(form));
-    if (result.error === 'codeExpired') setStep('request');
-    setError(loginErrorText(result.error, result.message));
   }
 
   const back = (
@@ -109,14 +95,7 @@ export function ForgotPasswordPage() {
         </form>
       )}
       {step === 'password' && (
-        <form onSubmit={e => void choose(e)} noValidate className="space-y-4" data-testid="forgot-password-form">
-          <p className="text-slate-700">{m.forgot_password_intro()}</p>
-          <PasswordPair errors={errors} onEdit={field => setErrors(({[field]: _, ...rest}) => rest)} />
-          <p className="text-xs text-slate-500">{m.invitation_password_hint({min: PASSWORD_MIN})}</p>
-          <Button type="submit" disabled={waiting} className="w-full py-2.5" data-testid="forgot-submit">
-            {m.forgot_submit()}
-          </Button>
-        </form>
+        <ForgotPasswordStep report={setError} expired={() => setStep('request')} done={() => setStep('done')} />
       )}
     </AuthFrame>
   );

@@ -1,6 +1,11 @@
+import {useEffect} from 'react';
 import {Toaster} from 'sonner';
 import {getLocale, getTextDirection} from '../paraglide/runtime.js';
 import * as m from '../paraglide/messages.js';
+
+/** How many toasters are on the page: a public page's first toast draws one (app/ui/toast-anywhere.tsx) only where none is. */
+let drawn = 0;
+export const toasterDrawn = () => drawn > 0;
 
 /**
  * The app's toasts. Above a form's save bar, when one is shown (app/ui/SaveBar.tsx); sonner's own gaps otherwise.
@@ -8,6 +13,12 @@ import * as m from '../paraglide/messages.js';
  * (issue 31).
  */
 export function AppToaster() {
+  useEffect(() => {
+    drawn += 1;
+    return () => {
+      drawn -= 1;
+    };
+  }, []);
   return (
     <Toaster
       dir={getTextDirection(getLocale())}

@@ -89,7 +89,7 @@ for (const [locale, label] of [
   ['he', 'הודעות'],
   ['ru', 'Уведомления'],
 ] as const) {
-  // In the staff's app (a public page that shows no toasts fetches none, app/public-pages.ts).
+  // In the staff's app (a public page fetches sonner with its first toast, app/ui/notify.ts).
   test(`the toasts' region is named in the user's language (${locale})`, async ({page}) => {
     await signIn(page, 'demo-shadchan', locale);
     await expect(page.locator('section[aria-live]')).toHaveAttribute('aria-label', new RegExp(`^${label}`));

@@ -9,33 +9,9 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {BUDGETS} from './script-budget-table.ts';
 
 type Chunk = {file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]};
-type Budget = {page: string; modules: string[]; kB: number; target: number};
-
-/**
- * Every public page (app/public-pages.ts) and the first staff screen, the modules they fetch, and each page's
- * budget in kB of gzip: `kB` is enforced, what the page weighs today with a little room (or the target, where it is
- * met), so a page that grows fails; `target` is issue 35's aim (docs/performance.md says what is left). Lower `kB`
- * as pages shrink.
- */
-const BUDGETS: Budget[] = [
-  {page: '/login', modules: ['login/LoginPage.tsx'], kB: 100, target: 100},
-  {page: '/forgot-password', modules: ['login/ForgotPasswordPage.tsx'], kB: 104, target: 100},
-  {page: '/invitation/{token}', modules: ['invitation/InvitationPage.tsx'], kB: 100, target: 100},
-  {page: '/user-agreement/{id}', modules: ['agreement/AgreementPage.tsx'], kB: 100, target: 100},
-  {page: '/self-user/login', modules: ['self-user/SelfLoginPage.tsx'], kB: 104, target: 100},
-  {page: '/self-user/home', modules: ['self-user/SelfHomePage.tsx'], kB: 100, target: 100},
-  {page: '/self-user/verify-phone', modules: ['self-user/SelfVerifyPhonePage.tsx'], kB: 100, target: 100},
-  {page: '/self-user/verify-email', modules: ['self-user/SelfVerifyEmailPage.tsx'], kB: 100, target: 100},
-  {page: '/add-people/{id}, /register/{token}', modules: ['candidates/public/CandidateFormPage.tsx'], kB: 160, target: 100},
-  {page: '/bonuses/check-validation', modules: ['benefit-cards/CheckValidationPage.tsx'], kB: 100, target: 100},
-  {page: '/bonuses/card', modules: ['benefit-cards/BonusCardPage.tsx'], kB: 100, target: 100},
-  {page: '/privacy-and-terms', modules: ['public/PrivacyPage.tsx'], kB: 100, target: 100},
-  {page: '/maintenance', modules: ['public/MaintenancePage.tsx'], kB: 100, target: 100},
-  // The first staff screen: the router, Zero's client (main.tsx), the shell and the candidate list (StaffShell).
-  {page: '/home', modules: ['router.tsx', 'zero.ts', 'shell/StaffShell.tsx'], kB: 460, target: 250},
-];
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');

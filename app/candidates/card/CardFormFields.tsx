@@ -2,19 +2,13 @@ import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
 import {LookupOptions, offered, retiredMark} from '../../LookupOptions.tsx';
 import {InstitutionInput, type InstitutionOption} from '../../institutions/InstitutionInput.tsx';
-import {ERROR_TEXT} from '../../lib/dictionary.ts';
 import type {FieldErrors} from '../../lib/field-errors.ts';
 import type {Labels} from '../../../zero-schema.ts';
 import {Field, LengthCounter, Select, TextInput} from '../../ui/controls.tsx';
 import {DateInput} from '../../ui/DateInput.tsx';
-import {CARD_FIELDS, CARD_SECTIONS, CORE_MAX_LENGTH, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
+import {CARD_SECTIONS, CORE_MAX_LENGTH, OPTIONS, SELF_EDITABLE_FIELDS, type CardField} from './fields.ts';
 import type {CardForm} from './form.ts';
 import {COLOUR_LABEL} from './colours.ts';
-import {labelOf} from '../../tables/label-of.ts';
-import {isoDateToMs} from '../../lib/dates.ts';
-import {MergeMark, type MergeView} from '../../ui/MergeMark.tsx';
-import {historyValue} from './labels.ts';
-import {getLocale} from '../../paraglide/runtime.js';
 import {MoneyInput} from '../../ui/MoneyInput.tsx';
 import * as m from '../../paraglide/messages.js';
 import {COLOURS} from '../../tables/colours.ts';
@@ -30,9 +24,15 @@ export type Props = {
   admin?: ReactNode;
   /** The card that already has the typed ID number, when the server named one the user may open. */
   idNumberCard?: string | undefined;
-  /** On the edit form: fields that took someone else's save, and fields in conflict. */
-  merge?: MergeView | undefined;
+  /**
+   * On the edit form: wraps a field in what the live merge says of it (app/candidates/card/merge-mark.tsx); the
+   * public form never loads the merge view.
+   */
+  markField?: FieldMark | undefined;
 };
+
+/** Wraps one field's control (its key and the control). */
+export type FieldMark = (key: string, field: ReactNode) => ReactNode;
 
 /** The option lists the form offers; staff read them live through Zero, the public form from the API. */
 export type CardLookups = {
@@ -44,8 +44,8 @@ export type CardLookups = {
 
 /** ID-number refusals that a change to another field can settle (spec §5: they must match it). */
 const SETTLED_WITH_ID_NUMBER: Partial<Record<string, () => string>> = {
-  birthDate: ERROR_TEXT.birthDateMismatch,
-  gender: ERROR_TEXT.genderMismatch,
+  birthDate: m.dict_birth_date_mismatch,
+  gender: m.dict_gender_mismatch,
 };
 
 /**
@@ -89,43 +89,12 @@ export function CardFormFields({
   errors,
   admin,
   idNumberCard,
-  merge,
+  markField,
   lookups: {sectors, statuses, communities, institutions},
   audience = 'staff',
 }: Props & {lookups: CardLookups; audience?: 'staff' | 'candidate' | 'self'}) {
   const form = {...BLANK, ...given};
-  const locale = getLocale();
-  /** A form value in words, as a conflict shows it. */
-  const describe = (key: string, value: string | string[]): string => {
-    const text = String(value);
-    if (key === 'sectorID') return labelOf(sectors.find(r => r.id === text)?.labels, locale) || text;
-    if (key === 'statusID') return labelOf(statuses.find(r => r.id === text)?.labels, locale) || text;
-    if (key === 'communityID') return communities.find(c => c.id === text)?.name ?? text;
-    if (value === '' || (Array.isArray(value) && value.length === 0)) return '';
-    if (key === 'birthDate' || key === 'openFrom') {
-      const ms = isoDateToMs(text);
-      return ms === undefined ? text : historyValue(key, ms);
-    }
-    const detail = CARD_FIELDS.find(f => f.key === key);
-    if (detail?.kind.type === 'yesNo') return historyValue(`details.${key}`, value === 'yes');
-    if (detail?.kind.type === 'phone' || detail?.kind.type === 'phones') return text;
-    return historyValue(detail ? `details.${key}` : key, value);
-  };
-  /** A field with what the live merge says of it (a highlight, or the conflict and the choice). */
-  const mark = (key: string, field: ReactNode) => {
-    if (!merge) return field;
-    const theirs = merge.conflicts[key];
-    return (
-      <MergeMark
-        key={key}
-        taken={merge.taken.has(key)}
-        conflict={theirs === undefined ? undefined : {theirs: describe(key, theirs), mine: describe(key, form[key] ?? '')}}
-        onResolve={choice => merge.resolve(key, choice)}
-      >
-        {field}
-      </MergeMark>
-    );
-  };
+  const mark = markField ?? ((_key: string, field: ReactNode) => field);
   const control = (field: CardField, error: string | undefined) => {
     const value = form[field.key] ?? '';
     const kind = field.kind;

@@ -1,12 +1,9 @@
 import {CheckCircle2, Link2Off, Send, ShieldCheck} from 'lucide-react';
 import {useEffect, useState, type FormEvent} from 'react';
 import {flushSync} from 'react-dom';
-import {errorCodeOf} from '../../../permissions/error-codes.ts';
-import {ERROR_TEXT} from '../../lib/dictionary.ts';
-import {type FieldErrors, fieldErrorsOf, focusFirstInvalid, validate} from '../../lib/field-errors.ts';
+import type {FieldErrors} from '../../lib/field-errors.ts';
 import {call} from '../../login/api.ts';
 import {AuthFrame} from '../../ui/AuthFrame.tsx';
-import {loginErrorText} from '../../login/errors.ts';
 import {LanguageSwitcher} from '../../ui/LanguageSwitcher.tsx';
 import {Button} from '../../ui/controls.tsx';
 import {lazyPage} from '../../ui/lazy-page.tsx';
@@ -34,18 +31,15 @@ function candidateValues(form: CardForm) {
 
 /*
  * What the form needs only once it is touched, fetched then (issue 35): the card's schema, which checks the phone
- * numbers with libphonenumber (~30 kB), and the last question's dialog.
+ * numbers with libphonenumber (~30 kB), the errors' wordings with valibot, and the last question's dialog.
  */
 const loadSchema = () => import('../card/schema.ts').then(p => p.candidateCardSchema);
+const loadFieldErrors = () => import('../../lib/field-errors.ts');
 const CandidateSendDialog = lazyPage(() => import('./CandidateSendDialog.tsx').then(p => p.CandidateSendDialog));
-const loadChecks = () => Promise.all([loadSchema(), CandidateSendDialog.preload()]);
+const loadChecks = () => Promise.all([loadSchema(), loadFieldErrors(), CandidateSendDialog.preload()]);
 
-/** A refusal's banner text: the dictionary's wording for typed errors, the sign-in texts for the rest. */
-function refusalText(error: string, message: string) {
-  if (error === 'invalidLink') return m.candidate_form_invalid_link();
-  const code = errorCodeOf({code: error});
-  return code ? ERROR_TEXT[code]() : loginErrorText(error, message);
-}
+/** A refusal's wording, fetched with the refusal (issue 35). */
+const loadRefusalText = () => import('./refusal-text.ts').then(p => p.refusalText);
 
 /**
  * The public form behind a shadchan's personal link (spec §4 "a profile sent by the candidate", §5
@@ -102,7 +96,8 @@ function PublicCandidateForm({base}: {base: string}) {
     // The banner said the fields had errors: it goes with the last of them.
     if (Object.keys(errors).length > 0 && Object.keys(rest).length === 0) setBanner(undefined);
   };
-  const showErrors = (found: FieldErrors) => {
+  const showErrors = async (found: FieldErrors) => {
+    const {focusFirstInvalid} = await loadFieldErrors();
     // The submit awaits the schema's chunk, so its updates are no longer flushed with the click: the fields are
     // marked now, before the focus looks for the first of them.
     flushSync(() => setErrors(found));
@@ -113,14 +108,12 @@ function PublicCandidateForm({base}: {base: string}) {
     e.preventDefault();
     setBanner(undefined);
     const values = candidateValues(form);
-    const schema = await loadChecks().then(
-      ([loaded]) => loaded,
-      () => undefined,
-    );
-    if (!schema) return setBanner(m.error_network());
+    const checks = await loadChecks().catch(() => undefined);
+    if (!checks) return setBanner(m.error_network());
+    const [schema, {validate}] = checks;
     const checked = validate(schema, values);
     if (!checked.ok) {
-      showErrors(checked.errors);
+      void showErrors(checked.errors);
       setBanner(checked.summary);
       return;
     }
@@ -139,8 +132,11 @@ function PublicCandidateForm({base}: {base: string}) {
       return;
     }
     if (result.error === 'invalidLink') return setStage({type: 'invalid'});
+    const loaded = await Promise.all([loadRefusalText(), loadFieldErrors()]).catch(() => undefined);
+    if (!loaded) return setBanner(m.error_network());
+    const [refusalText, {fieldErrorsOf}] = loaded;
     setBanner(refusalText(result.error, result.message));
-    showErrors(fieldErrorsOf(result.issues ?? []));
+    void showErrors(fieldErrorsOf(result.issues ?? []));
   }
 
   if (stage.type === 'loading') {
