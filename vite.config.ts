@@ -26,8 +26,9 @@ const serviceWorker = () =>
     workbox: {
       globPatterns: [
         'index.html',
-        // What dist/index.html names: the entry, Rolldown's runtime, the start chunk and its style sheet.
-        'assets/{index,rolldown-runtime,start}-*.{js,css}',
+        // What dist/index.html starts: the boot script, then each language's entry and start chunk (vite.locales.ts,
+        // a few kB each), React (one for all), Rolldown's runtime and the style sheet.
+        'assets/{boot,index,rolldown-runtime,start,react-runtime}-*.{js,css}',
         'assets/rubik-{hebrew,latin,latin-ext,cyrillic}-wght-normal-*.woff2',
         'manifest.webmanifest',
         'favicon.svg',
@@ -72,7 +73,8 @@ export default defineConfig(({command}) => ({
   root: 'app',
   // Files served as they are (icons, the manifest): a folder of their own, since app/public/ holds the public pages' code.
   publicDir: 'static',
-  // The manifest (dist/.vite/manifest.json) is what `npm run check:size` reads: which chunks each page loads.
+  // The manifest (dist/.vite/manifest.json; one per language, vite.locales.ts) is what `npm run check:size` reads:
+  // which chunks each page loads.
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -85,12 +87,24 @@ export default defineConfig(({command}) => ({
         // The ~150 small shared chunks (a message, an icon) by their hash alone: every page carries the names of
         // the chunks it may fetch (its preload lists), 3 kB of a public page's script. Pages and start keep theirs.
         chunkFileNames: chunk =>
-          chunk.isDynamicEntry || chunk.name === 'start' ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+          chunk.isDynamicEntry || chunk.name === 'start' || chunk.name === 'react-runtime'
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[hash].js',
         // Every module the entry imports statically in one chunk (start-*.js): by default Rolldown gives each
         // module the entry shares with a lazy page (each message, each icon) a chunk of its own, ~100 preloads.
         // The entry's own module stays out of the group, or the manifest names no entry.
         codeSplitting: {
-          groups: [{name: 'start', tags: ['$initial'], test: id => !/[\\/]app[\\/](main.tsx|index.html)/.test(id)}],
+          // React apart from the rest of start: the same file in every language's build (vite.locales.ts), so a
+          // browser that switches language, and the service worker, keep one copy.
+          groups: [
+            {
+              name: 'react-runtime',
+              tags: ['$initial'],
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 1,
+            },
+            {name: 'start', tags: ['$initial'], test: id => !/[\\/]app[\\/](main.tsx|index.html)/.test(id)},
+          ],
         },
       },
     },
@@ -113,8 +127,19 @@ export default defineConfig(({command}) => ({
     react(),
     zeroRetrySooner,
     // Brotli and gzip copies beside each script, style and image (dist/assets/x.js.br, .gz), which the API
-    // server sends to browsers that accept them: an office without a compressing proxy still sends ~4× less.
-    ...(command === 'build' ? [compression({algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent'})] : []),
+    // server sends to browsers that accept them: an office without a compressing proxy still sends ~4× less. Not
+    // the page, which the last language's build rewrites after this runs (vite.locale-build.ts) and the server sends
+    // from memory, nor the manifests, which are no files for browsers.
+    ...(command === 'build'
+      ? [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            threshold: 1024,
+            exclude: [/\.html$/, /(^|[\\/])\.vite[\\/]/],
+            logLevel: 'silent',
+          }),
+        ]
+      : []),
     ...(command === 'build' ? [serviceWorker()] : []),
   ],
   // The development server bundles dependencies apart from the plugins above.

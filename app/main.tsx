@@ -17,8 +17,9 @@ const drawing = publicPage
   ? publicPage.page.load().then(Page => (session: SessionInfo) => <Page session={session} params={publicPage.params} />)
   : import('./router.tsx').then(router => router.drawStaffApp);
 const session = await fetchSession();
-// Before the first render: the login and public pages show the site's default language too.
-startLocale(session.defaultLanguage);
+// Before the first render: the login and public pages show the site's default language too. A page of another
+// language's build loads again instead (app/i18n.ts).
+const reloading = startLocale(session.defaultLanguage);
 document.title = m.app_title();
 
 /**
@@ -28,7 +29,9 @@ document.title = m.app_title();
 const AppToaster = lazy(() => import('./ui/AppToaster.tsx').then(p => ({default: p.AppToaster})));
 
 const elsewhere = publicPage?.page.elsewhere?.(session);
-if (elsewhere) location.replace(elsewhere);
+if (reloading) {
+  // The page comes again in the site's language.
+} else if (elsewhere) location.replace(elsewhere);
 else {
   const content = await (await drawing)(session);
   createRoot(document.getElementById('root')!).render(

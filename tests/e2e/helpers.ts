@@ -1,4 +1,4 @@
-import {expect, test, type Browser, type BrowserContext, type Locator, type Page} from '@playwright/test';
+import {expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import postgres from 'postgres';
 import {randomInt} from 'node:crypto';
@@ -313,4 +313,17 @@ export async function selfSignIn(page: Page, t: Awaited<ReturnType<typeof insert
   await page.locator('[name=verifyCode]').fill(await nextCode('calls', t.phone, before));
   await page.getByTestId('verify-code').click();
   await page.waitForURL('**/self-user/home');
+}
+
+/**
+ * The chunks every page of `language` fetches beside its entry (React, the start chunk, Rolldown's runtime): the
+ * page's one script is the boot script (vite.locale-build.ts), which names each language's entry and preloads.
+ */
+export async function everyPageChunks(request: APIRequestContext, language = 'he'): Promise<string[]> {
+  const html = await (await request.get('/login')).text();
+  const boot = /<script type="module" crossorigin src="(\/assets\/boot-[^"]+\.js)"/.exec(html)?.[1];
+  expect(boot, 'the page starts with the boot script').toBeDefined();
+  const entries = /const entries = (\{.*\});/.exec(await (await request.get(boot!)).text())?.[1];
+  expect(entries, 'the boot script names the entries').toBeDefined();
+  return (JSON.parse(entries!) as Record<string, {preload: string[]}>)[language]!.preload;
 }

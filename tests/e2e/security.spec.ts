@@ -37,10 +37,12 @@ test('the pages run under a strict Content-Security-Policy without a single viol
   expect(violations).toEqual([]);
 });
 
-test('the build manifest (dist/.vite/) is not served: the path is one of the app', async ({request}) => {
-  const answer = await request.get('/.vite/manifest.json');
-  expect(answer.headers()['content-type']).toContain('text/html');
-  expect(await answer.text()).not.toContain('"isEntry"');
+test('the build manifests (dist/.vite/, one per language) are not served: the paths are the app’s', async ({request}) => {
+  for (const manifest of ['/.vite/manifest.he.json', '/.vite/manifest.he.json.gz', '/.vite/manifest.json']) {
+    const answer = await request.get(manifest);
+    expect(answer.headers()['content-type'], manifest).toContain('text/html');
+    expect(await answer.text(), manifest).not.toContain('"isEntry"');
+  }
 });
 
 test("zero-cache's admin endpoints (stats, a heap snapshot holding the replica) need its admin password, in development too", async () => {

@@ -1,27 +1,38 @@
 /**
  * Script budgets (issue 35): how much script each public page and the first staff screen load, gzipped, read
- * from the build's manifest (dist/.vite/manifest.json, `npm run build`). A page loads the entry and what it
- * imports, then its route's chunk(s) and what they import; a page whose module is no chunk of its own (imported
- * eagerly somewhere) fails, as does a page over its budget. Prints a table; exits non-zero on any failure.
+ * from the build's manifests (`npm run build`: one per language, dist/.vite/manifest.<locale>.json, vite.locales.ts;
+ * a plain `vite build` writes one, manifest.json). A page loads the boot script (the per-language builds' page's one
+ * script), the entry and what it imports, then its route's chunk(s) and what they import; a page whose module is no
+ * chunk of its own (imported eagerly somewhere) fails, as does a page over its budget in any language. Prints a
+ * table (each language, and the heaviest against the budget); exits non-zero on any failure.
  *
  *   npm run check:size
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {BUDGETS} from './script-budget-table.ts';
 
 type Chunk = {file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]};
+type Manifest = Record<string, Chunk>;
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
-const manifestPath = path.join(dist, '.vite/manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error(`script budgets: ${manifestPath} is missing (run npm run build first)`);
+const manifestDir = path.join(dist, '.vite');
+const manifests = existsSync(manifestDir)
+  ? readdirSync(manifestDir).flatMap(name => {
+      const language = /^manifest(?:\.([a-z]+))?\.json$/.exec(name);
+      return language
+        ? [{language: language[1] ?? 'all', manifest: JSON.parse(readFileSync(path.join(manifestDir, name), 'utf8')) as Manifest}]
+        : [];
+    })
+  : [];
+if (manifests.length === 0) {
+  console.error(`script budgets: no manifest in ${manifestDir} (run npm run build first)`);
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
-if (!entry) throw new Error('script budgets: the manifest names no entry');
+const boot = readdirSync(path.join(dist, 'assets'))
+  .filter(name => /^boot-.*\.js$/.test(name))
+  .map(name => `assets/${name}`);
 
 const gzipOf = new Map<string, number>();
 function gzipped(file: string): number {
@@ -30,31 +41,53 @@ function gzipped(file: string): number {
 }
 
 /** The chunk's file and those it imports statically, recursively (what the browser fetches before running it). */
-function closure(key: string, into: Set<string>): Set<string> {
+function closure(manifest: Manifest, key: string, into: Set<string>): Set<string> {
   const chunk = manifest[key]!;
   if (into.has(chunk.file)) return into;
   into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(imported, into);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
   return into;
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-const failures: string[] = [];
-const startFiles = closure(entry[0], new Set());
-const start = [...startFiles].reduce((sum, file) => sum + gzipped(file), 0);
-const rows = BUDGETS.map(({page, modules, kB: budget, target}) => {
-  const files = new Set(startFiles);
-  for (const module of modules) {
-    const chunk = manifest[module];
-    if (!chunk?.isDynamicEntry) failures.push(`${page}: ${module} is not a chunk of its own (imported eagerly somewhere?)`);
-    else closure(module, files);
-  }
-  const total = [...files].filter(file => file.endsWith('.js')).reduce((sum, file) => sum + gzipped(file), 0);
-  if (total > budget * 1000) failures.push(`${page}: ${kB(total)} kB over its budget of ${budget} kB`);
-  return {page, 'kB gzip': kB(total), budget, target, files: files.size, 'beyond the entry (kB)': kB(total - start)};
+const weight = (files: Set<string>) =>
+  [...files].filter(file => file.endsWith('.js')).reduce((sum, file) => sum + gzipped(file), 0);
+const failures = new Set<string>();
+
+/** Per language: what every page loads (boot, entry, start), then each budget's page. */
+const measured = manifests.map(({language, manifest}) => {
+  const entry = Object.keys(manifest).find(key => manifest[key]!.isEntry);
+  if (!entry) throw new Error(`script budgets: the ${language} manifest names no entry`);
+  const startFiles = closure(manifest, entry, new Set(boot));
+  const pages = BUDGETS.map(({page, modules}) => {
+    const files = new Set(startFiles);
+    for (const module of modules) {
+      const chunk = manifest[module];
+      if (!chunk?.isDynamicEntry) failures.add(`${page}: ${module} is not a chunk of its own (imported eagerly somewhere?)`);
+      else closure(manifest, module, files);
+    }
+    return {total: weight(files), files: files.size};
+  });
+  return {language, start: weight(startFiles), startFiles: startFiles.size, pages};
 });
 
-console.log(`Script per page, gzip (entry ${entry[1].file}: ${kB(start)} kB in ${startFiles.size} files)`);
+const rows = BUDGETS.map(({page, kB: budget, target}, i) => {
+  const heaviest = measured.reduce((a, b) => (b.pages[i]!.total > a.pages[i]!.total ? b : a));
+  const {total, files} = heaviest.pages[i]!;
+  if (total > budget * 1000) failures.add(`${page}: ${kB(total)} kB (${heaviest.language}) over its budget of ${budget} kB`);
+  return {
+    page,
+    ...Object.fromEntries(measured.map(m => [m.language, kB(m.pages[i]!.total)])),
+    budget,
+    target,
+    files,
+    'beyond the entry (kB)': kB(total - heaviest.start),
+  };
+});
+
+console.log(
+  `Script per page, gzip, per language (what every page loads: ${measured.map(m => `${m.language} ${kB(m.start)} kB in ${m.startFiles} files`).join(', ')})`,
+);
 console.table(rows);
 for (const failure of failures) console.error(`over budget: ${failure}`);
-process.exit(failures.length ? 1 : 0);
+process.exit(failures.size ? 1 : 0);
