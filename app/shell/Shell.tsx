@@ -41,8 +41,11 @@ export function Shell({children}: {children: ReactNode}) {
   const chatUnread = useChatUnread();
   useActivityPing();
   useLiveSessionUser();
-  // While the site is in maintenance only administrators stay; everyone else sees the maintenance page.
-  if (keptOutByMaintenance(site.maintenance, user)) return <Navigate to="/maintenance" replace reloadDocument />;
+  // While the site is in maintenance only administrators stay; everyone else sees the maintenance page. The page load
+  // checked the switch (router.tsx); from then on the server's live answer decides, not this browser's stored copy of
+  // an earlier visit (sent back from the maintenance page, that copy may still say "on").
+  if (site.confirmed && keptOutByMaintenance(site.maintenance, user))
+    return <Navigate to="/maintenance" replace reloadDocument />;
 
   const env: MenuEnv = {ctx: contextOf(user), site, links: session.links};
   const badges: Badges = {forum: forumUnread, pending: pending.length, reminders: dueReminders, chats: chatUnread};

@@ -89,7 +89,9 @@ test('maintenance switch: others are sent to the maintenance page and back; the 
   await expect(admin.getByTestId('maintenance-banner')).toHaveCount(0);
   answer();
   await shadchan.waitForURL('**/home', {timeout: 20_000});
-  await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible();
+  // A full load of the app that connects Zero afresh, and it stays: no stored copy of the switch sends it back.
+  await expect(shadchan.getByTestId('candidate-row').first()).toBeVisible({timeout: 20_000});
+  expect(new URL(shadchan.url()).pathname).toBe('/home');
 });
 
 test('flagged routes keep their state: the candidate search is still there after visiting another section', async ({page}) => {
