@@ -13,8 +13,8 @@
  *   ui        app/ui: shared screen pieces that know no feature
  *   model     a feature's modules that are neither components nor hooks: valibot schemas, queries,
  *             mutators, labels, paths; and app/lookups.ts, app/session.ts
- *   registry  app/queries.ts, app/mutators.ts and app/shell/sections.ts, which name every feature's
- *             queries, mutators and routes
+ *   registry  app/queries.ts, app/mutator-registry.ts (with app/mutators.ts, the browser's lazy face of it)
+ *             and app/shell/sections.ts, which name every feature's queries, mutators and routes
  *   screens   a feature's components (*.tsx) and hooks (use-*.ts), and app/zero.ts, app/live-session.ts
  *   shell     app/shell, app/router.tsx, app/public-pages.ts, app/main.tsx: the frame and the routes
  *
@@ -35,7 +35,7 @@ const floor = {
   ui: '^app/ui/',
   // Neither components nor hooks, in a feature folder (negative lookaheads: regular expressions have no "and not").
   model: ['^app/(?!(lib|ui|tables|shell|paraglide)/)[^/]+/(?!.*[.]tsx$)(?!.*\\buse-[^/]+[.]ts$)', '^app/(lookups|session)[.]ts$'],
-  registry: '^app/((queries|mutators)[.]ts|shell/sections[.]ts)$',
+  registry: '^app/((queries|mutators|mutator-registry)[.]ts|shell/sections[.]ts)$',
   screens: [
     '^app/(?!(shell|ui|lib)/|(router|main)[.]tsx$).+[.]tsx$',
     '^app/(?!(shell|ui|lib)/).+/use-[^/]+[.]ts$',

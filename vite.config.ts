@@ -6,8 +6,10 @@ import {defineConfig, type Plugin} from 'vite';
 import {compression} from 'vite-plugin-compression2';
 import {VitePWA} from 'vite-plugin-pwa';
 import {reachableHost} from './server/config.ts';
+import {staffChunks} from './vite.staff-chunks.ts';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const staff = staffChunks();
 
 /**
  * Installable (issue 35, docs/pwa.md): a service worker (dist/sw.js, Workbox) that keeps the app shell for an
@@ -80,6 +82,8 @@ export default defineConfig(({command}) => ({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
+    // SOURCEMAPS=1 npm run build: maps beside the scripts, to read a profile of the production build (docs/performance.md).
+    sourcemap: process.env.SOURCEMAPS ? 'hidden' : false,
     // Every browser the app supports (es2022) knows modulepreload: no polyfill in what every page loads.
     modulePreload: {polyfill: false},
     rolldownOptions: {
@@ -101,9 +105,10 @@ export default defineConfig(({command}) => ({
               name: 'react-runtime',
               tags: ['$initial'],
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 1,
+              priority: 3,
             },
-            {name: 'start', tags: ['$initial'], test: id => !/[\\/]app[\\/](main.tsx|index.html)/.test(id)},
+            {name: 'start', tags: ['$initial'], test: id => !/[\\/]app[\\/](main.tsx|index.html)/.test(id), priority: 2},
+            ...staff.groups,
           ],
         },
       },
@@ -126,6 +131,7 @@ export default defineConfig(({command}) => ({
     tailwindcss(),
     react(),
     zeroRetrySooner,
+    staff.plugin,
     // Brotli and gzip copies beside each script, style and image (dist/assets/x.js.br, .gz), which the API
     // server sends to browsers that accept them: an office without a compressing proxy still sends ~4× less. Not
     // the page, which the last language's build rewrites after this runs (vite.locale-build.ts) and the server sends

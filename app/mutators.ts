@@ -1,59 +1,90 @@
-import {defineMutators} from '@rocicorp/zero';
-import {engagedCoupleMutators} from './engaged-couples/mutators.ts';
-import {activityMutators} from './activities/mutators.ts';
-import {cardMutators} from './candidates/card/mutators.ts';
-import {cardLifecycleMutators} from './candidates/card/lifecycle.ts';
-import {noteMutators} from './candidates/card/notes.ts';
-import {presenceMutators} from './candidates/card/presence.ts';
-import {institutionMutators} from './institutions/mutators.ts';
-import {notificationMutators} from './notifications/mutators.ts';
-import {registrationLinkMutators} from './registration-links/mutators.ts';
-import {benefitCardMutators} from './benefit-cards/mutators.ts';
-import {representativeMutators} from './representatives/mutators.ts';
-import {communityMutators, sectorMutators} from './sectors/mutators.ts';
-import {savedSearchMutators} from './saved-searches/mutators.ts';
-import {settingsMutators} from './settings/mutators.ts';
-import {siteMutators} from './site/mutators.ts';
-import {permissionMutators} from './staff/permission-mutators.ts';
-import {staffMutators} from './staff/mutators.ts';
-import {excelFormatMutators} from './imports/mutators.ts';
-import {scoreMutators} from './scores/mutators.ts';
-import {chatMutators} from './chats/mutators.ts';
-import {pageFolderMutators, pageMutators} from './pages/mutators.ts';
-import {ideaMutators} from './ideas/mutators.ts';
+import {defineMutator, defineMutators} from '@rocicorp/zero';
+import type {mutators as registry} from './mutator-registry.ts';
 
-/** Every write the app makes, by name. server/zero/mutators.ts overrides them for the server. */
-export const mutators = defineMutators({
-  activities: activityMutators,
-  cards: {...cardMutators, ...cardLifecycleMutators},
-  notes: noteMutators,
-  presence: presenceMutators,
-  settings: settingsMutators,
-  site: siteMutators,
-  staff: {...staffMutators, ...permissionMutators},
-  // Places (issue 13)
-  institutions: institutionMutators,
-  sectors: sectorMutators,
-  communities: communityMutators,
-  // Representatives (issue 13)
-  representatives: representativeMutators,
-  registrationLinks: registrationLinkMutators,
-  benefitCards: benefitCardMutators,
-  // admin/notifications (issue 13)
-  notifications: notificationMutators,
-  // Saved searches (issue 14)
-  savedSearches: savedSearchMutators,
-  // Engaged couples (issue 15)
-  engagedCouples: engagedCoupleMutators,
-  // Excel import (issue 16): the saved column formats
-  excelFormats: excelFormatMutators,
-  // Scores, monthly leaders and goals (issue 17)
-  scores: scoreMutators,
-  // Chats (issue 17)
-  chats: chatMutators,
-  // Staff pages and folders (issue 17)
-  pageFolders: pageFolderMutators,
-  pages: pageMutators,
-  // Ideas bank (issue 17): send, accept, decline
-  ideas: ideaMutators,
-});
+type Registry = typeof registry;
+
+/**
+ * Every mutator's name, by feature: what Zero's client must know when it starts (each write and each replay is
+ * looked up by name). tests/unit/mutators.test.ts holds it to app/mutator-registry.ts.
+ */
+export const MUTATOR_NAMES = {
+  activities: ['create', 'update', 'delete', 'snooze', 'setStatus', 'nextStage', 'comment', 'transfer'],
+  cards: [
+    'create',
+    'save',
+    'delete',
+    'restore',
+    'close',
+    'reopen',
+    'setState',
+    'approve',
+    'discard',
+    'setDatabase',
+    'setVisibility',
+    'restoreValue',
+  ],
+  notes: ['add', 'remove', 'restore'],
+  presence: ['beat', 'leave'],
+  settings: ['update'],
+  site: ['update'],
+  staff: ['create', 'update', 'approve', 'block', 'unblock', 'setPermissions'],
+  institutions: ['create', 'update', 'retire'],
+  sectors: ['create', 'rename', 'reorder', 'retire'],
+  communities: ['create', 'rename', 'reorder', 'retire'],
+  representatives: ['create', 'update', 'retire'],
+  registrationLinks: ['create', 'revoke'],
+  benefitCards: ['issue', 'revoke'],
+  notifications: ['create', 'update', 'setActive'],
+  savedSearches: ['create', 'update', 'delete', 'pin', 'unpin', 'reorderPins'],
+  engagedCouples: ['record', 'report', 'confirm', 'reject', 'undo', 'edit'],
+  excelFormats: ['create', 'update', 'delete'],
+  scores: ['setPoints', 'setGoal', 'removeGoal'],
+  chats: ['create', 'send', 'markRead'],
+  pageFolders: ['create', 'update', 'delete'],
+  pages: ['create', 'save', 'delete'],
+  ideas: ['send', 'accept', 'decline'],
+} as const satisfies {[F in Exclude<keyof Registry, '~'>]: ReadonlyArray<Exclude<keyof Registry[F], '~'> & string>};
+
+let loading: Promise<Registry> | undefined;
+
+/**
+ * The mutators' code (every feature's checks and schemas, libphonenumber among them: a tenth of the first staff
+ * screen's script) comes with the first write, or earlier with the first touch or key that may lead to one
+ * (app/shell/Shell.tsx). A failed fetch is tried again at the next write.
+ */
+export function loadMutators(): Promise<Registry> {
+  loading ??= import('./mutator-registry.ts').then(
+    module => module.mutators,
+    error => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+type RunOptions = Parameters<Registry['site']['update']['fn']>[0];
+
+/**
+ * The browser's registry: each write by the registry's name, run by the registry's own mutator once its code is
+ * here (its schema checks the arguments there, and the server checks them again).
+ */
+export const mutators = defineMutators(
+  Object.fromEntries(
+    Object.entries(MUTATOR_NAMES).map(([feature, names]) => [
+      feature,
+      Object.fromEntries(
+        names.map(name => [
+          name,
+          defineMutator(async (options: RunOptions) => {
+            const real = (await loadMutators())[feature as keyof Registry] as Record<
+              string,
+              {fn: (o: RunOptions) => Promise<void>}
+            >;
+            await real[name]!.fn(options);
+          }),
+        ]),
+      ),
+    ]),
+  ),
+) as unknown as Registry;

@@ -2,7 +2,7 @@ import {defineQueries} from '@rocicorp/zero';
 import {engagedCoupleQueries} from './engaged-couples/queries.ts';
 import {exportQueries} from './exports/queries.ts';
 import {activityQueries} from './activities/queries.ts';
-import {transferQueries} from './activities/transfer.ts';
+import {transferQueries} from './activities/transfer-queries.ts';
 import {callQueries} from './calls/queries.ts';
 import {candidateQueries} from './candidates/queries.ts';
 import {dashboardQueries} from './dashboard/queries.ts';

@@ -232,6 +232,9 @@ function createAppRouter(context: RouterContext) {
 
 /** The staff's app (app/main.tsx): Zero's client only for a session that may enter (the declaration comes first). */
 export async function drawStaffApp(session: SessionInfo) {
+  // The shell's code is fetched beside Zero's client, not after it: the shell route's loader then finds it there (and
+  // says so if it failed).
+  if (mayEnter(session)) StaffShell.preload().catch(() => {});
   const zero = mayEnter(session) ? (await import('./zero.ts')).createZero(session) : undefined;
   return <RouterProvider router={createAppRouter({session, zero})} />;
 }

@@ -1,6 +1,6 @@
 import {Zero, dropAllDatabases} from '@rocicorp/zero';
 import {schema} from '../zero-schema.ts';
-import {mutators} from './mutators.ts';
+import {loadMutators, mutators} from './mutators.ts';
 import {contextOf, forgetLastSession, signOut, type SessionInfo, type SessionUser} from './session.ts';
 import {forgetShownReminders} from './activities/reminders-shown.ts';
 import {reconnectAfterErrors} from './lib/zero-reconnect.ts';
@@ -15,6 +15,10 @@ export function createZero(session: SessionInfo & {user: SessionUser}) {
   });
   // A restarting API server puts the client in 'error', where it would stay until reloaded.
   reconnectAfterErrors(zero);
+  // The writes' code is not part of the first screen: it comes with the first touch or key, which a write follows.
+  const fetchWrites = () => void loadMutators().catch(() => {});
+  for (const event of ['pointerdown', 'keydown'] as const)
+    addEventListener(event, fetchWrites, {once: true, capture: true, passive: true});
   return zero;
 }
 

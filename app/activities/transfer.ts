@@ -1,4 +1,4 @@
-import {defineMutator, defineQuery, type Row, type Transaction} from '@rocicorp/zero';
+import {defineMutator, type Row, type Transaction} from '@rocicorp/zero';
 import * as v from 'valibot';
 import {zql, type Gender, type Schema} from '../../zero-schema.ts';
 import {assertCan, type AuthContext} from '../../permissions/context.ts';
@@ -6,7 +6,6 @@ import {AppError} from '../../permissions/errors.ts';
 import {mayChangeActivity, visibleActivities} from '../../permissions/activities.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {recordHistory, visibleCard} from '../candidates/card/mutators.ts';
-import {candidateQueries} from '../candidates/queries.ts';
 import {id} from '../lib/schema-parts.ts';
 
 /**
@@ -79,25 +78,3 @@ export async function transferActivities({tx, ctx, args}: Write<TransferArgs>, n
 }
 
 export const transferMutator = defineMutator(transferSchema, opts => transferActivities(opts, Date.now()));
-
-/** How many candidates the transfer's picker offers at a time: a search narrows them. */
-const TARGET_LIMIT = 12;
-
-export const transferTargetsSchema = v.object({
-  search: v.pipe(v.string(), v.trim(), v.maxLength(50)),
-  gender: v.picklist(['male', 'female']),
-  exceptID: id,
-});
-
-export const transferQueries = {
-  /**
-   * The cards activities may be transferred to: the candidate list's own search (so only cards the
-   * user may see), of the source card's gender, without the source card itself.
-   */
-  transferTargets: defineQuery(transferTargetsSchema, ({args, ctx}) =>
-    candidateQueries.list
-      .fn({args: {filters: {search: args.search}, sort: 'name', dir: 'asc', limit: TARGET_LIMIT}, ctx})
-      .where('gender', args.gender)
-      .where('id', '!=', args.exceptID),
-  ),
-};

@@ -60,11 +60,10 @@ export function CandidateListPage() {
       </CandidateSearch>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {total !== undefined && (
-          <p className="me-auto text-sm text-slate-600" aria-live="polite" data-testid="candidates-count">
-            {m.cards_count({count: total})}
-          </p>
-        )}
+        {/* Its line is kept while the number is on its way, so the list below does not move when it comes. */}
+        <p className="me-auto min-h-5 text-sm text-slate-600" aria-live="polite" data-testid="candidates-count">
+          {total !== undefined && m.cards_count({count: total})}
+        </p>
         <span className="w-full sm:hidden">
           <SortSelect sort={sort} dir={dir} onSort={setSort} />
         </span>

@@ -1,5 +1,5 @@
 import {defineMutator, defineMutators, type Transaction} from '@rocicorp/zero';
-import {mutators} from '../../app/mutators.ts';
+import {mutators} from '../../app/mutator-registry.ts';
 import {zql} from '../../zero-schema.ts';
 import {AppError} from '../../permissions/errors.ts';
 import type {AuthContext} from '../../permissions/context.ts';

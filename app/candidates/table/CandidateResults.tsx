@@ -1,13 +1,15 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useTable, type RowSelectionState, type SortingState, type Updater} from '@tanstack/react-table';
+import {clsx} from 'clsx';
 import {SearchX} from 'lucide-react';
-import {useMemo, useState} from 'react';
+import {lazy, Suspense, useMemo, useState} from 'react';
 import {can, type AuthContext} from '../../../permissions/context.ts';
+import {useOffline} from '../../ConnectionBadge.tsx';
 import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
 import {queries} from '../../queries.ts';
 import {EmptyState, ListLoading} from '../../ui/EmptyState.tsx';
-import {EditCandidateDialog, type EditableCandidate} from '../EditCandidateDialog.tsx';
+import type {EditableCandidate} from '../EditCandidateDialog.tsx';
 import {BulkActions} from './BulkActions.tsx';
 import {CandidateCards} from './CandidateCards.tsx';
 import {CandidateGrid} from './CandidateGrid.tsx';
@@ -18,6 +20,9 @@ import type {SortDir} from './use-list-sort.ts';
 import {useMediaQuery} from './use-window-rows.ts';
 import * as m from '../../paraglide/messages.js';
 import type {SortKey} from '../../tables/saved-searches.ts';
+
+/** The quick edit's form and the card's checks come when a card is first edited from the list. */
+const EditCandidateDialog = lazy(() => import('../EditCandidateDialog.tsx').then(p => ({default: p.EditCandidateDialog})));
 
 /**
  * The candidates that match the filters, in the chosen order, paged through Zero: a table on wide
@@ -43,6 +48,11 @@ export function CandidateResults({
   active: boolean;
 }) {
   const {rows, settled, done, showing, pages} = useKeysetPages(params);
+  // Until the first page has answered, the rows here are what other screens happened to sync (a first visit's
+  // local copy fills in as it goes): a partial list would mislead, and jump under the user's eyes as the rest
+  // comes in. Offline, what this browser holds is all there is, and it is shown.
+  const offline = useOffline() !== null;
+  const shown = settled || offline;
   const phone = useMediaQuery('(max-width: 639px)');
   const locale = currentLocale();
   const [sectors] = useQuery(queries.lookups.sectors());
@@ -89,8 +99,9 @@ export function CandidateResults({
     <>
       {pages}
       <BulkActions ctx={ctx} ids={chosen} onDone={() => setRowSelection({})} />
-      {rows.length === 0 ? (
-        <div data-testid="candidates-empty">
+      {rows.length === 0 || !shown ? (
+        // While loading, the list's place keeps a screen's height, so what is below it does not jump when it comes.
+        <div data-testid="candidates-empty" className={clsx(!settled && 'min-h-screen')}>
           {settled ? <EmptyState icon={SearchX}>{m.no_results()}</EmptyState> : <ListLoading />}
         </div>
       ) : phone ? (
@@ -98,17 +109,19 @@ export function CandidateResults({
       ) : (
         <CandidateGrid table={table} total={total} active={active} onShowing={showing} />
       )}
-      {rows.length > 0 && !done && (
+      {shown && rows.length > 0 && !done && (
         <p className="py-3 text-center text-xs text-slate-500" data-testid="candidates-more">
           {m.loading()}
         </p>
       )}
       {editing && (
-        <EditCandidateDialog
-          candidate={editing}
-          live={rows.find(r => r.id === editing.id)}
-          onClose={() => setEditing(undefined)}
-        />
+        <Suspense>
+          <EditCandidateDialog
+            candidate={editing}
+            live={rows.find(r => r.id === editing.id)}
+            onClose={() => setEditing(undefined)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,0 +1,101 @@
+import type {Plugin} from 'vite';
+
+/** Paraglide's barrel of every message (`import * as m from '…/paraglide/messages.js'`, the one form the app uses). */
+const MESSAGES_BARREL = /[\\/]paraglide[\\/]messages(\.js|[\\/]_index\.js)$/;
+const MESSAGE_MODULE = /[\\/]paraglide[\\/]messages[\\/](\w+)\.js$/;
+/** lucide-react's barrel of every icon, and one line of it: `export { default as Plus, … } from './icons/plus.mjs';`. */
+const ICONS_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const ICON_EXPORT = /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g;
+const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+
+/** The first staff screen's three parts, each fetched with a dynamic import: the router, Zero's client, the shell. */
+const FIRST_SCREEN = [/[\\/]app[\\/]router\.tsx$/, /[\\/]app[\\/]zero\.ts$/, /[\\/]app[\\/]shell[\\/]StaffShell\.tsx$/];
+
+/**
+ * Fewer chunks for the staff's first screen (issue 35). By default Rolldown gives every set of pages that share
+ * modules a chunk of its own: /home fetched ~200 files, and the preload helper's ~200 `<link rel=modulepreload>` cost
+ * a phone's main thread half a second before the list could draw. Two groups change that:
+ * - `staff`: what the first screen runs and no public page does, in one chunk per combination of the three parts that
+ *   import it (the router's, Zero's, the shell's, the router's and the shell's, …): at most seven files, and each part
+ *   still fetches only what it runs. Every other staff page opens inside the shell, so it has them already.
+ * - `shared`: what a public page may run beyond the entry, chunked as by default (by the set of pages that use it), so
+ *   no public page fetches a byte more than before. It comes first, or the staff chunks would draw in what they import
+ *   of it.
+ * The rest (what only the other staff pages run) is chunked as by default.
+ *
+ * What a public page may run is followed through the module graph from the entry, not through the router. The two
+ * barrels every page imports (every message, every icon) are followed only to the messages and icons the module
+ * names, or every message would count as public.
+ */
+export function staffChunks() {
+  /** A first-screen module's chunk: which of the three parts import it. */
+  let firstScreen = new Map<string, string>();
+  let publicOnly = new Set<string>();
+  const plugin: Plugin = {
+    name: 'kesher:staff-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const entry = ids.find(id => /[\\/]app[\\/]main\.tsx$/.test(id));
+      const parts = FIRST_SCREEN.map(pattern => ids.find(id => pattern.test(id)));
+      const router = parts[0];
+      if (!entry || !router || parts.includes(undefined)) return;
+      const messageIDs = new Map<string, string>();
+      const iconFiles = new Map<string, string>();
+      for (const id of ids) {
+        const message = MESSAGE_MODULE.exec(id)?.[1];
+        if (message) messageIDs.set(message, id);
+        const icon = ICON_MODULE.exec(id)?.[1];
+        if (icon) iconFiles.set(icon, id);
+      }
+      const iconBarrel = ids.find(id => ICONS_BARREL.test(id));
+      const iconIDs = new Map<string, string>();
+      for (const [, names, file] of (iconBarrel && info(iconBarrel)?.code)?.matchAll(ICON_EXPORT) ?? []) {
+        const icon = iconFiles.get(file!);
+        if (icon) for (const [, name] of names!.matchAll(/default as (\w+)/g)) iconIDs.set(name!, icon);
+      }
+      /** What a module runs: its imports, a barrel's only as far as the module names its messages or icons. */
+      const runs = (id: string, dynamic: boolean): string[] => {
+        const module = info(id);
+        const code = module?.code ?? '';
+        return [...(module?.importedIds ?? []), ...((dynamic && module?.dynamicallyImportedIds) || [])].flatMap(next => {
+          if (MESSAGES_BARREL.test(next))
+            return [...code.matchAll(/\bm\.(\w+)/g)].flatMap(([, name]) => messageIDs.get(name!) ?? []);
+          if (next === iconBarrel) {
+            const named = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, list]) =>
+              list!.split(',').map(part => part.trim().split(/\s+as\s+/)[0]!),
+            );
+            return named.flatMap(name => iconIDs.get(name) ?? []);
+          }
+          return [next];
+        });
+      };
+      const reach = (from: string, {dynamic, stopAt}: {dynamic: boolean; stopAt?: string}) => {
+        const seen = new Set<string>();
+        const walk = (id: string) => {
+          if (seen.has(id) || id === stopAt) return;
+          seen.add(id);
+          runs(id, dynamic).forEach(walk);
+        };
+        walk(from);
+        return seen;
+      };
+      const publicReach = reach(entry, {dynamic: true, stopAt: router});
+      // A page's own module stays a chunk of its own (check:size weighs pages by it): no dynamic import's target.
+      const pages = new Set(ids.flatMap(id => info(id)?.dynamicallyImportedIds ?? []));
+      publicOnly = new Set([...publicReach].filter(id => !pages.has(id) && id !== entry));
+      const reached = parts.map(part => reach(part!, {dynamic: false}));
+      firstScreen = new Map();
+      for (const id of new Set(reached.flatMap(set => [...set]))) {
+        if (publicReach.has(id) || pages.has(id)) continue;
+        firstScreen.set(id, `staff-${reached.map((set, i) => (set.has(id) ? 'rzs'[i] : '')).join('')}`);
+      }
+    },
+  };
+  const groups = [
+    {name: 'shared', test: (id: string) => publicOnly.has(id), entriesAware: true, priority: 1},
+    {name: (id: string) => firstScreen.get(id) ?? null, test: (id: string) => firstScreen.has(id)},
+  ];
+  return {plugin, groups};
+}
