@@ -1,6 +1,6 @@
 import {Link, useRouteContext, useRouterState} from '@tanstack/react-router';
 import {Lock, Plus} from 'lucide-react';
-import {useMemo} from 'react';
+import {useCallback, useMemo, useState} from 'react';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {buttonClass} from '../ui/controls.tsx';
@@ -35,6 +35,9 @@ export function CandidateListPage() {
   const params = useMemo(() => ({filters, sort, dir}), [filters, sort, dir]);
   const total = useCandidateCount(filters);
   const [visibility, setVisibility] = useColumnVisibility(ctx.userID);
+  // Once the list has answered, a new search or order shows this browser's rows at once (CandidateResults).
+  const [answered, setAnswered] = useState(false);
+  const settle = useCallback(() => setAnswered(true), []);
 
   return (
     <section className="space-y-5">
@@ -81,6 +84,8 @@ export function CandidateListPage() {
         onVisibilityChange={setVisibility}
         onSort={setSort}
         active={onHome}
+        instant={answered}
+        onSettled={settle}
       />
     </section>
   );

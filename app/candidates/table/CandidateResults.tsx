@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {useTable, type RowSelectionState, type SortingState, type Updater} from '@tanstack/react-table';
 import {clsx} from 'clsx';
 import {SearchX} from 'lucide-react';
-import {lazy, Suspense, useMemo, useState} from 'react';
+import {lazy, Suspense, useEffect, useMemo, useState} from 'react';
 import {can, type AuthContext} from '../../../permissions/context.ts';
 import {useOffline} from '../../ConnectionBadge.tsx';
 import {currentLocale} from '../../i18n.ts';
@@ -37,6 +37,8 @@ export function CandidateResults({
   onVisibilityChange,
   onSort,
   active,
+  instant,
+  onSettled,
 }: {
   params: ListParams;
   ctx: AuthContext;
@@ -46,13 +48,21 @@ export function CandidateResults({
   onSort: (sort: SortKey, dir: SortDir) => void;
   /** False while the page is kept hidden (the user is on another page). */
   active: boolean;
+  /** The list has answered before: rows this browser holds show before the server confirms them. */
+  instant: boolean;
+  /** The first page has answered. */
+  onSettled: () => void;
 }) {
   const {rows, settled, done, showing, pages} = useKeysetPages(params);
-  // Until the first page has answered, the rows here are what other screens happened to sync (a first visit's
-  // local copy fills in as it goes): a partial list would mislead, and jump under the user's eyes as the rest
-  // comes in. Offline, what this browser holds is all there is, and it is shown.
+  // Until the list's first page has answered once, the rows here are what other screens happened to sync (a first
+  // visit's local copy fills in as it goes): a partial list would mislead, and jump under the user's eyes as the rest
+  // comes in. After that, a new search shows at once what this browser holds while the server confirms (the page
+  // says `instant`). Offline, what this browser holds is all there is, and it is shown.
   const offline = useOffline() !== null;
-  const shown = settled || offline;
+  const shown = settled || instant || offline;
+  useEffect(() => {
+    if (settled) onSettled();
+  }, [settled, onSettled]);
   const phone = useMediaQuery('(max-width: 639px)');
   const locale = currentLocale();
   const [sectors] = useQuery(queries.lookups.sectors());
