@@ -30,7 +30,8 @@ const FIRST_SCREEN = [/[\\/]app[\\/]router\.tsx$/, /[\\/]app[\\/]zero\.ts$/, /[\
 export function staffChunks() {
   /** A first-screen module's chunk: which of the three parts import it. */
   let firstScreen = new Map<string, string>();
-  let publicOnly = new Set<string>();
+  /** What a public page may run, beyond the entry and the pages themselves. */
+  let publicRuns = new Set<string>();
   const plugin: Plugin = {
     name: 'kesher:staff-chunks',
     apply: 'build',
@@ -84,7 +85,7 @@ export function staffChunks() {
       const publicReach = reach(entry, {dynamic: true, stopAt: router});
       // A page's own module stays a chunk of its own (check:size weighs pages by it): no dynamic import's target.
       const pages = new Set(ids.flatMap(id => info(id)?.dynamicallyImportedIds ?? []));
-      publicOnly = new Set([...publicReach].filter(id => !pages.has(id) && id !== entry));
+      publicRuns = new Set([...publicReach].filter(id => !pages.has(id) && id !== entry));
       const reached = parts.map(part => reach(part!, {dynamic: false}));
       firstScreen = new Map();
       for (const id of new Set(reached.flatMap(set => [...set]))) {
@@ -94,7 +95,7 @@ export function staffChunks() {
     },
   };
   const groups = [
-    {name: 'shared', test: (id: string) => publicOnly.has(id), entriesAware: true, priority: 1},
+    {name: 'shared', test: (id: string) => publicRuns.has(id), entriesAware: true, priority: 1},
     {name: (id: string) => firstScreen.get(id) ?? null, test: (id: string) => firstScreen.has(id)},
   ];
   return {plugin, groups};
