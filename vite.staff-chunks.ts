@@ -30,8 +30,8 @@ const FIRST_SCREEN = [/[\\/]app[\\/]router\.tsx$/, /[\\/]app[\\/]zero\.ts$/, /[\
 export function staffChunks() {
   /** A first-screen module's chunk: which of the three parts import it. */
   let firstScreen = new Map<string, string>();
-  /** What a public page may run, beyond the entry and the pages themselves. */
-  let publicRuns = new Set<string>();
+  /** What a public page may run, beyond the entry and the pages themselves: its chunk's name. */
+  let publicRuns = new Map<string, string>();
   const plugin: Plugin = {
     name: 'kesher:staff-chunks',
     apply: 'build',
@@ -85,18 +85,114 @@ export function staffChunks() {
       const publicReach = reach(entry, {dynamic: true, stopAt: router});
       // A page's own module stays a chunk of its own (check:size weighs pages by it): no dynamic import's target.
       const pages = new Set(ids.flatMap(id => info(id)?.dynamicallyImportedIds ?? []));
-      publicRuns = new Set([...publicReach].filter(id => !pages.has(id) && id !== entry));
       const reached = parts.map(part => reach(part!, {dynamic: false}));
+      const firstScreenRuns = new Set(reached.flatMap(set => [...set]));
+      // What the public side fetches at once: the entry, and each module it imports dynamically (a page, or what a
+      // page fetches later), with what that imports statically.
+      const loads = [entry, ...new Set([...publicReach].flatMap(id => info(id)?.dynamicallyImportedIds ?? []))]
+        .filter(id => id !== router)
+        .map(load => reach(load, {dynamic: false}));
+      const shared = new Map<string, SharedChunk>();
+      for (const id of publicReach) {
+        if (pages.has(id) || id === entry) continue;
+        const loadedBy = loads.flatMap((load, i) => (load.has(id) ? [i] : []));
+        const home = firstScreenRuns.has(id);
+        const name = `shared-${loadedBy.join('.')}${home ? '-home' : ''}`;
+        const chunk = shared.get(name) ?? shared.set(name, {name, loadedBy, home, ids: [], size: 0}).get(name)!;
+        chunk.ids.push(id);
+        chunk.size += info(id)?.code?.length ?? 0;
+      }
+      publicRuns = new Map();
+      for (const chunk of mergeSmall(shared, id => runs(id, false), loads[0]!))
+        for (const id of chunk.ids) publicRuns.set(id, chunk.name);
       firstScreen = new Map();
-      for (const id of new Set(reached.flatMap(set => [...set]))) {
+      for (const id of firstScreenRuns) {
         if (publicReach.has(id) || pages.has(id)) continue;
         firstScreen.set(id, `staff-${reached.map((set, i) => (set.has(id) ? 'rzs'[i] : '')).join('')}`);
       }
     },
   };
   const groups = [
-    {name: 'shared', test: (id: string) => publicRuns.has(id), entriesAware: true, priority: 1},
-    {name: (id: string) => firstScreen.get(id) ?? null, test: (id: string) => firstScreen.has(id)},
+    {
+      name: (id: string) => publicRuns.get(id) ?? null,
+      test: (id: string) => publicRuns.has(id),
+      priority: 1,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: (id: string) => firstScreen.get(id) ?? null,
+      test: (id: string) => firstScreen.has(id),
+      includeDependenciesRecursively: false,
+    },
   ];
   return {plugin, groups};
+}
+
+/** A chunk of what public pages run: the loads (a page, or what a page fetches later) that run it, its modules. */
+type SharedChunk = {name: string; loadedBy: number[]; home: boolean; ids: string[]; size: number};
+
+/** Below this much code (before minifying, ~1 kB gzip) a shared chunk costs a page more as a request than as bytes. */
+const SMALL_CHUNK = 4000;
+
+/**
+ * Each small shared chunk joins a chunk that every load running it also runs (its loads are a superset), the one
+ * that costs the fewest loads its bytes needlessly, on the same side of the first staff screen, when one exists.
+ * Never where the loads of that chunk would then fetch another chunk more (what the small one imports), nor where it
+ * would close a circle of chunks through a third (ES modules' evaluation order breaks on those).
+ */
+function mergeSmall(chunks: Map<string, SharedChunk>, runs: (id: string) => string[], everywhere: Set<string>): SharedChunk[] {
+  const live = new Set(chunks.values());
+  const chunkOf = new Map<string, SharedChunk>();
+  for (const chunk of live) for (const id of chunk.ids) chunkOf.set(id, chunk);
+  /** Whether `from`'s modules reach `to`'s through a module of neither. */
+  const reachesThroughOthers = (from: SharedChunk, to: SharedChunk) => {
+    const seen = new Set<string>();
+    const next = (id: string) => runs(id).filter(dep => chunkOf.get(dep) !== from);
+    const queue = from.ids.flatMap(id => next(id).filter(dep => chunkOf.get(dep) !== to));
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const dep of next(id)) {
+        if (chunkOf.get(dep) === to) return true;
+        queue.push(dep);
+      }
+    }
+    return false;
+  };
+  /**
+   * Whether what `small` imports from other chunks is loaded wherever `into` is (or those loads would fetch more):
+   * `everywhere` is what every page loads (the entry's).
+   */
+  const importsOnlyWhatIsLoaded = (small: SharedChunk, into: SharedChunk) =>
+    small.ids.every(id =>
+      runs(id).every(dep => {
+        const chunk = chunkOf.get(dep);
+        if (!chunk) return everywhere.has(dep);
+        return chunk === small || chunk === into || into.loadedBy.every(load => chunk.loadedBy.includes(load));
+      }),
+    );
+  for (const small of [...live].filter(chunk => chunk.size < SMALL_CHUNK).sort((a, b) => a.size - b.size)) {
+    if (small.size >= SMALL_CHUNK || !live.has(small)) continue;
+    const loads = new Set(small.loadedBy);
+    const into = [...live]
+      .filter(
+        chunk =>
+          chunk !== small &&
+          chunk.home === small.home &&
+          chunk.loadedBy.length >= loads.size &&
+          [...loads].every(load => chunk.loadedBy.includes(load)),
+      )
+      .sort((a, b) => a.loadedBy.length - b.loadedBy.length || b.size - a.size)
+      .find(
+        chunk =>
+          importsOnlyWhatIsLoaded(small, chunk) && !reachesThroughOthers(small, chunk) && !reachesThroughOthers(chunk, small),
+      );
+    if (!into) continue;
+    into.ids.push(...small.ids);
+    into.size += small.size;
+    for (const id of small.ids) chunkOf.set(id, into);
+    live.delete(small);
+  }
+  return [...live];
 }

@@ -15,7 +15,7 @@ import {SELF_EDIT_PATH} from './self-user/paths.ts';
 import {SECTIONS, mayOpen, type Section} from './shell/sections.ts';
 import {Loading} from './ui/Loading.tsx';
 import {lazyPage} from './ui/lazy-page.tsx';
-import {toast} from 'sonner';
+import {toast} from './lib/toast.ts';
 import {can} from '../permissions/can.ts';
 import {addFieldMessages} from './lib/field-errors.ts';
 import {STAFF_MESSAGES, STAFF_REQUIRED} from './lib/staff-field-messages.ts';

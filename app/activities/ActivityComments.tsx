@@ -3,7 +3,7 @@ import {clsx} from 'clsx';
 import {MessageSquare} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {validate} from '../lib/field-errors.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';

@@ -4,7 +4,7 @@ import {clsx} from 'clsx';
 import {Lock, Phone, Trash2} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useEffect, useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {can} from '../../permissions/context.ts';
 import {mayChangeActivity} from '../../permissions/activities.ts';
 import {SAY} from '../lib/dictionary.ts';

@@ -3,7 +3,7 @@ import {Link, useNavigate} from '@tanstack/react-router';
 import {ArrowLeft, ArrowRight, ChevronsRight} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {useConfirm} from '../ui/confirm.tsx';

@@ -2,7 +2,7 @@ import {useZero} from '@rocicorp/zero/react';
 import {useNavigate} from '@tanstack/react-router';
 import {BellRing} from 'lucide-react';
 import {useEffect, useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';

@@ -2,7 +2,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Search, X} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import type {Gender} from '../../zero-schema.ts';
 import {formatDate} from '../lib/dates.ts';
 import {validate, type FieldErrors} from '../lib/field-errors.ts';

@@ -3,7 +3,7 @@ import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {Ban, Gift} from 'lucide-react';
 import {useDeferredValue, useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';

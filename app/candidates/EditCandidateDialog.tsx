@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {queries} from '../queries.ts';
 import {mutators} from '../mutators.ts';
 import {LookupOptions} from '../LookupOptions.tsx';

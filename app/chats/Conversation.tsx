@@ -4,7 +4,7 @@ import {SendHorizontal, UserRound, Users} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {clsx} from 'clsx';
 import {useEffect, useRef, useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {validate} from '../lib/field-errors.ts';
 import {confirmed} from '../lib/mutate.ts';

@@ -1,6 +1,6 @@
 import {useRouteContext} from '@tanstack/react-router';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {call} from '../login/api.ts';
 import {Dialog} from '../ui/Dialog.tsx';
 import {maxLengthOf} from '../lib/schema-parts.ts';

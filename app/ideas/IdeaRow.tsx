@@ -4,7 +4,7 @@ import {clsx} from 'clsx';
 import {Check, X} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {activityPath} from '../activities/paths.ts';
 import {isolated} from '../engaged-couples/labels.ts';
 import {formatLocalDate} from '../lib/dates.ts';

@@ -2,7 +2,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import {ArrowRight, FileUp, Pencil, Plus, Sheet, Trash2} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';

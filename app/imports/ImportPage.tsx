@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {Link, useNavigate, useRouteContext, useRouterState} from '@tanstack/react-router';
 import {LoaderCircle, Sheet} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {ownsImportJob} from '../../permissions/imports.ts';
 import {textOf} from '../lib/search-params.ts';

@@ -1,7 +1,7 @@
 import {Download, FilePlus2, OctagonX} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {currentLocale} from '../i18n.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';

@@ -1,6 +1,6 @@
 import {ListChecks, Save, X} from 'lucide-react';
 import {useEffect, useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import type {DateOrder, DateReading} from '../tables/imports.ts';
 import {Button, Labelled, Select} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';

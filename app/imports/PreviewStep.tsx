@@ -1,7 +1,7 @@
 import {clsx} from 'clsx';
 import {ArrowRightLeft, CalendarDays, Play, X} from 'lucide-react';
 import {useEffect, useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {Button, Labelled, Select} from '../ui/controls.tsx';
 import {ListLoading} from '../ui/EmptyState.tsx';

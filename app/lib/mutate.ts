@@ -1,5 +1,5 @@
 import type {MutatorResult} from '@rocicorp/zero';
-import {toast} from 'sonner';
+import {toast} from './toast.ts';
 import type {FieldErrors} from './field-errors.ts';
 import {serverErrorOf} from './server-errors.ts';
 import * as m from '../paraglide/messages.js';

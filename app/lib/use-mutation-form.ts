@@ -1,6 +1,6 @@
 import {useZero} from '@rocicorp/zero/react';
 import {useRef, useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from './toast.ts';
 import type * as v from 'valibot';
 import {focusFirstInvalid, validate, type FieldErrors, type RequiredMessages} from './field-errors.ts';
 import {confirmed} from './mutate.ts';

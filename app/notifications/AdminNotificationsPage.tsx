@@ -3,7 +3,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import type {Row} from '@rocicorp/zero';
 import {Bell, Plus, Users} from 'lucide-react';
 import {clsx} from 'clsx';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';

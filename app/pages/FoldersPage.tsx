@@ -3,7 +3,7 @@ import {Link, useRouteContext} from '@tanstack/react-router';
 import {FilePlus, FileText, FolderOpen, FolderPlus, Lock, Pencil, Trash2, Users} from 'lucide-react';
 import {useState, type ReactNode} from 'react';
 import {clsx} from 'clsx';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {mayWriteFolder} from '../../permissions/pages.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';

@@ -1,7 +1,7 @@
 import {useZero} from '@rocicorp/zero/react';
 import {RefreshCw} from 'lucide-react';
 import {useEffect, useRef, useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalTime} from '../lib/dates.ts';
 import {focusFirstInvalid, validate, type FieldErrors} from '../lib/field-errors.ts';
 import {confirmed} from '../lib/mutate.ts';

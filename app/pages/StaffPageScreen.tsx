@@ -2,7 +2,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Link, useNavigate, useParams, useRouteContext, useSearch} from '@tanstack/react-router';
 import {ChevronLeft, FileX, Lock, Pencil, Trash2, Users} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {mayWriteFolder} from '../../permissions/pages.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';

@@ -1,6 +1,6 @@
 import {PhoneIncoming, Wrench} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {call} from '../login/api.ts';
 import * as m from '../paraglide/messages.js';
 

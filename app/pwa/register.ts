@@ -1,5 +1,5 @@
 import {Workbox} from 'workbox-window';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import * as m from '../paraglide/messages.js';
 
 /** A tab left open for days still learns of a deployed update: the browser re-checks /sw.js this often. */
@@ -15,7 +15,7 @@ export function registerServiceWorker() {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const workbox = new Workbox('/sw.js', {scope: '/'});
   workbox.addEventListener('waiting', () => {
-    toast(m.pwa_update_available(), {
+    toast.message(m.pwa_update_available(), {
       id: 'pwa-update',
       duration: Infinity,
       closeButton: false,

@@ -4,7 +4,7 @@ import {clsx} from 'clsx';
 import {Copy, Link2, Plus} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {can} from '../../permissions/context.ts';
 import {formatLocalDate, isoDateToMs} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';

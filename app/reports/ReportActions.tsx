@@ -1,7 +1,7 @@
 import {useNavigate} from '@tanstack/react-router';
 import {FileDown, Printer} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {mayExport} from '../../permissions/exports.ts';
 import {exportErrorText} from '../exports/labels.ts';

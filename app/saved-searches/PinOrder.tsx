@@ -1,6 +1,6 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import {ArrowDown, ArrowUp} from 'lucide-react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {queries} from '../queries.ts';

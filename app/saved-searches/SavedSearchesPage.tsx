@@ -3,7 +3,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
 import {Bookmark, Lock, Pencil, Pin, PinOff, Trash2, Users} from 'lucide-react';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {mayDeleteSavedSearch} from '../../permissions/saved-searches.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';

@@ -1,7 +1,7 @@
 import {useZero} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
 import {Archive, ArrowDown, ArrowUp, Pencil, Plus, RotateCcw} from 'lucide-react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {Button} from '../ui/controls.tsx';
 import {useRetire} from '../ui/retire.tsx';

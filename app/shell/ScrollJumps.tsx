@@ -37,9 +37,10 @@ function Arrows() {
       setAwake(true);
       sleepLater();
     };
-    measure();
     window.addEventListener('scroll', scrolled, {passive: true});
     window.addEventListener('resize', measure);
+    // Its first call (on observing) measures too, once the browser has laid the page out anyway: measuring here
+    // would make it lay the page out at once, inside the first screen's longest task.
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => {

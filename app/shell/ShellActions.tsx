@@ -1,7 +1,7 @@
 import {useRouteContext} from '@tanstack/react-router';
 import {Globe2, Link2, MessageSquare, PhoneForwarded} from 'lucide-react';
 import {useState, type ReactNode} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {ContactDialog} from '../contact/ContactDialog.tsx';
 import {WorldsDialog} from './WorldsDialog.tsx';
 import {SAY} from '../lib/dictionary.ts';

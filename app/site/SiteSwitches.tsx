@@ -1,6 +1,6 @@
 import {useZero} from '@rocicorp/zero/react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {LANGUAGES} from '../i18n.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';

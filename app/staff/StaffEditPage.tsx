@@ -1,5 +1,5 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {Link, useNavigate, useParams, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {Printer} from 'lucide-react';

@@ -1,6 +1,6 @@
 import {KeyRound, Send} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {call} from '../login/api.ts';
 import {sendInvitation, staffInvitationPath} from './invite.ts';

@@ -1,7 +1,7 @@
 import {useZero} from '@rocicorp/zero/react';
 import {Ban, CheckCircle2, Undo2} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
 import {useConfirm} from '../ui/confirm.tsx';

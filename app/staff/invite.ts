@@ -1,4 +1,4 @@
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {call} from '../login/api.ts';
 import * as m from '../paraglide/messages.js';
 

@@ -1,6 +1,6 @@
 import {useZero} from '@rocicorp/zero/react';
 import {Pencil, RotateCcw} from 'lucide-react';
-import {toast} from 'sonner';
+import {toast} from '../lib/toast.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {Button} from './controls.tsx';
 import {useConfirm} from './confirm.tsx';

@@ -2,7 +2,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Link, useNavigate, useParams} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import {validate, type FieldErrors} from '../../lib/field-errors.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';

@@ -3,7 +3,7 @@ import {useRouteContext} from '@tanstack/react-router';
 import {Download, FileText, ImagePlus, Paperclip, Trash2, Upload, UserRound} from 'lucide-react';
 import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import {can} from '../../../permissions/context.ts';
 import {formatLocalDate} from '../../lib/dates.ts';
 import {SAY} from '../../lib/dictionary.ts';

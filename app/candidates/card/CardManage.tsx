@@ -3,7 +3,7 @@ import {useNavigate} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {Eye, FolderInput, FolderLock, Lock, LockOpen} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import type {Row} from '@rocicorp/zero';
 import {can, type AuthContext} from '../../../permissions/context.ts';
 import {decidesPending} from '../../../permissions/profiles.ts';

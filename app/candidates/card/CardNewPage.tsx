@@ -3,7 +3,7 @@ import {Link, useNavigate, useRouteContext} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {nanoid} from 'nanoid';
 import {useEffect, useRef, useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import {AlertTriangle, ExternalLink} from 'lucide-react';
 import {can} from '../../../permissions/context.ts';
 import {ERROR_TEXT} from '../../lib/dictionary.ts';

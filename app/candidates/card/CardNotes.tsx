@@ -3,7 +3,7 @@ import {useRouteContext} from '@tanstack/react-router';
 import {Lock, MessageSquareText, Trash2} from 'lucide-react';
 import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import type * as v from 'valibot';
 import {can} from '../../../permissions/context.ts';
 import {SAY} from '../../lib/dictionary.ts';

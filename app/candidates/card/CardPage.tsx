@@ -1,6 +1,6 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import {Link, useNavigate, useParams, useRouteContext} from '@tanstack/react-router';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';

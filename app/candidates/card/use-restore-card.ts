@@ -1,6 +1,6 @@
 import {useZero} from '@rocicorp/zero/react';
 import {useCallback} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
 import * as m from '../../paraglide/messages.js';

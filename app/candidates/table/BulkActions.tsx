@@ -1,7 +1,7 @@
 import {useZero} from '@rocicorp/zero/react';
 import {Archive, Trash2, X} from 'lucide-react';
 import {useState} from 'react';
-import {toast} from 'sonner';
+import {toast} from '../../lib/toast.ts';
 import {can, type AuthContext} from '../../../permissions/context.ts';
 import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
