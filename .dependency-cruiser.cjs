@@ -14,7 +14,8 @@
  *   model     a feature's modules that are neither components nor hooks: valibot schemas, queries,
  *             mutators, labels, paths; and app/lookups.ts, app/session.ts
  *   registry  app/queries.ts, app/mutator-registry.ts (with app/mutators.ts, the browser's lazy face of it)
- *             and app/shell/sections.ts, which name every feature's queries, mutators and routes
+ *             and app/shell/sections.ts, which name every feature's queries, mutators and routes (app/queries.ts
+ *             is the server's alone: a screen imports its feature's queries)
  *   screens   a feature's components (*.tsx) and hooks (use-*.ts), and app/zero.ts, app/live-session.ts
  *   shell     app/shell, app/router.tsx, app/public-pages.ts, app/main.tsx: the frame and the routes
  *
@@ -96,6 +97,14 @@ module.exports = {
       upTo(...shared, 'serverBase', 'server', 'serverHub'),
       'server/api.ts is mounted by what starts the API.',
     ),
+    {
+      name: 'no-query-registry-in-browser',
+      comment:
+        'app/queries.ts is the server’s lookup of every read by name: a screen imports its feature’s queries, or it would carry every feature’s reads (issue 35).',
+      severity: 'error',
+      from: {path: '^app/'},
+      to: {path: '^app/queries[.]ts$'},
+    },
     {
       name: 'no-other-feature-page',
       comment:

@@ -46,7 +46,12 @@ export function staffChunks() {
       const iconFiles = new Map<string, string>();
       for (const id of ids) {
         const message = MESSAGE_MODULE.exec(id)?.[1];
-        if (message) messageIDs.set(message, id);
+        if (message) {
+          messageIDs.set(message, id);
+          // A message whose name differs only in case from another's has a module of another name, exported
+          // under its own: `export { bonus_error_haslivecard2 as "bonus_error_hasLiveCard" }`.
+          for (const [, name] of info(id)?.code?.matchAll(/\bas "(\w+)"/g) ?? []) messageIDs.set(name!, id);
+        }
         const icon = ICON_MODULE.exec(id)?.[1];
         if (icon) iconFiles.set(icon, id);
       }
@@ -107,10 +112,37 @@ export function staffChunks() {
         for (const id of chunk.ids) publicRuns.set(id, chunk.name);
       firstScreen = new Map();
       for (const id of firstScreenRuns) {
-        if (publicReach.has(id) || pages.has(id)) continue;
+        // Something else also fetches with a dynamic import (the sections' screens, Zero's React hooks) goes with the
+        // first screen all the same, which imports it: a chunk of its own would import the staff chunks back.
+        if (publicReach.has(id) || parts.includes(id)) continue;
         firstScreen.set(id, `staff-${reached.map((set, i) => (set.has(id) ? 'rzs'[i] : '')).join('')}`);
       }
     },
+  };
+  /**
+   * Fails the build on chunks that import each other: ES modules then run one chunk's code before the other's is
+   * there, so a value it reads at its start is still undefined (this grouping once split the staff's field
+   * messages from the message they name).
+   */
+  plugin.generateBundle = function (_options, bundle) {
+    const names = new Map(Object.values(bundle).map(chunk => [chunk.fileName, chunk.name]));
+    const imports = new Map(
+      Object.values(bundle).flatMap(chunk => (chunk.type === 'chunk' ? [[chunk.fileName, chunk.imports]] : [])),
+    );
+    const done = new Set<string>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      if (done.has(file)) return;
+      if (path.includes(file))
+        this.error(
+          `chunks import each other: ${[...path.slice(path.indexOf(file)), file].map(name => `${names.get(name)} (${name})`).join(' → ')} (vite.staff-chunks.ts)`,
+        );
+      path.push(file);
+      for (const imported of imports.get(file) ?? []) visit(imported);
+      path.pop();
+      done.add(file);
+    };
+    for (const file of imports.keys()) visit(file);
   };
   const groups = [
     {

@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {useRouter} from '@tanstack/react-router';
 import {useEffect} from 'react';
 import {effectivePermissions} from '../permissions/roles.ts';
-import {queries} from './queries.ts';
+import {permissionQueries} from './staff/permission-queries.ts';
 
 /**
  * The signed-in user's role and permissions as they are now. /api/session gives them once, at load;
@@ -13,7 +13,7 @@ import {queries} from './queries.ts';
  */
 export function useLiveSessionUser() {
   const router = useRouter();
-  const [me] = useQuery(queries.staff.me());
+  const [me] = useQuery(permissionQueries.me());
   useEffect(() => {
     const context = router.options.context;
     const user = context.session.user;

@@ -1,4 +1,4 @@
-import {defineQueries} from '@rocicorp/zero';
+import {mustGetQuery, type AnyCustomQuery} from '@rocicorp/zero';
 import {engagedCoupleQueries} from './engaged-couples/queries.ts';
 import {exportQueries} from './exports/queries.ts';
 import {activityQueries} from './activities/queries.ts';
@@ -24,8 +24,11 @@ import {reportQueries} from './reports/queries.ts';
 import {pageQueries} from './pages/queries.ts';
 import {ideaQueries} from './ideas/queries.ts';
 
-/** Every read the app makes, by name. The server runs these same definitions with its own ctx. */
-export const queries = defineQueries({
+/**
+ * Every read the app makes, by name: the server looks a read up here by the name the browser sent and runs it with
+ * its own ctx (each feature names its reads, app/lib/named-queries.ts; the browser's screens import their own).
+ */
+export const queries = {
   activities: {...activityQueries, ...transferQueries},
   calls: callQueries,
   candidates: candidateQueries,
@@ -60,4 +63,7 @@ export const queries = defineQueries({
   pages: pageQueries,
   // Ideas bank (issue 17)
   ideas: ideaQueries,
-});
+};
+
+/** The read the browser named (`candidates.list`): Zero's own lookup, over the tree above. */
+export const queryNamed = (name: string) => mustGetQuery(queries as never, name) as unknown as AnyCustomQuery;

@@ -5,7 +5,7 @@ import {clsx} from 'clsx';
 import {useDeferredValue, useEffect, useLayoutEffect, useRef, useState} from 'react';
 import {can} from '../../permissions/context.ts';
 import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {activityQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -64,7 +64,7 @@ export function ActivitiesPage() {
   const [limit, setLimit] = useState(PAGE);
   const argsKey = JSON.stringify(args);
   useEffect(() => setLimit(PAGE), [argsKey]);
-  const [rows, details] = useQuery(queries.activities.list({...args, ...(candidate ? {candidate} : {}), limit}));
+  const [rows, details] = useQuery(activityQueries.list({...args, ...(candidate ? {candidate} : {}), limit}));
   const complete = details.type === 'complete';
 
   const now = Date.now();

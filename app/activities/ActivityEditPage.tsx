@@ -12,7 +12,7 @@ import {formatLocalDateTime} from '../lib/dates.ts';
 import {type FieldErrors, focusFirstInvalid, validate} from '../lib/field-errors.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {activityQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {useConfirm} from '../ui/confirm.tsx';
 import {Button} from '../ui/controls.tsx';
@@ -49,9 +49,9 @@ function ActivityEditor({param}: {param: string}) {
   const isNew = param === 'new';
   const [id] = useState(() => (isNew ? nanoid() : param));
   const prefill = newActivitySearchOf(useSearch({strict: false}) as Record<string, unknown>);
-  const [activity, details] = useQuery(!isNew && queries.activities.one({id}));
+  const [activity, details] = useQuery(!isNew && activityQueries.one({id}));
   // The card a new activity starts from goes on its side (A for a man, B for a woman).
-  const [startCard] = useQuery(isNew && prefill.profile !== undefined && queries.activities.candidate({id: prefill.profile}));
+  const [startCard] = useQuery(isNew && prefill.profile !== undefined && activityQueries.candidate({id: prefill.profile}));
 
   const [initial, setInitial] = useState<ActivityForm | undefined>(() =>
     isNew

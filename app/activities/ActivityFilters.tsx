@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
 import {SlidersHorizontal} from 'lucide-react';
 import {useState} from 'react';
-import {queries} from '../queries.ts';
+import {candidateQueries} from '../candidates/queries.ts';
 import {Labelled, SearchBox, Select} from '../ui/controls.tsx';
 import {DateRangeFilter} from '../ui/DateRangeFilter.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
@@ -27,7 +27,7 @@ export function ActivityFilters({
   const folded = [filters.type, filters.status, filters.range, filters.shadchan, filters.due, filters.sort].filter(
     value => value !== undefined && value !== 'created',
   ).length;
-  const [staff] = useQuery(mayViewAll && filters.all === true && queries.candidates.staff());
+  const [staff] = useQuery(mayViewAll && filters.all === true && candidateQueries.staff());
   const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K] | '') =>
     onChange({...filters, [key]: value === '' ? undefined : value});
 

@@ -3,7 +3,7 @@ import {Link} from '@tanstack/react-router';
 import {Search, X} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useDeferredValue, useState, type KeyboardEvent} from 'react';
-import {queries} from '../queries.ts';
+import {activityQueries} from './queries.ts';
 import {ageOn} from '../lib/dates.ts';
 import {TextInput} from '../ui/controls.tsx';
 import {personName} from './labels.ts';
@@ -35,10 +35,8 @@ export function CandidatePicker({
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim());
   const [active, setActive] = useState(0);
-  const [chosen, chosenDetails] = useQuery(value !== '' && queries.activities.candidate({id: value}));
-  const [found, foundDetails] = useQuery(
-    value === '' && search !== '' && queries.activities.pick({gender: side, search, engaged}),
-  );
+  const [chosen, chosenDetails] = useQuery(value !== '' && activityQueries.candidate({id: value}));
+  const [found, foundDetails] = useQuery(value === '' && search !== '' && activityQueries.pick({gender: side, search, engaged}));
   const listID = `${fieldProps.id}-options`;
   const testid = `pick-${side}`;
 

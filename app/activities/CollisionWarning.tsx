@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import {AlertTriangle} from 'lucide-react';
-import {queries} from '../queries.ts';
+import {activityQueries} from './queries.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {TYPE_LABEL, personName} from './labels.ts';
 import {activityPath} from './paths.ts';
@@ -24,7 +24,7 @@ export function CollisionWarning({
   maleProfileID: string | null;
   femaleProfileID: string | null;
 }) {
-  const [hits] = useQuery(queries.activities.collisions({id, maleProfileID, femaleProfileID}));
+  const [hits] = useQuery(activityQueries.collisions({id, maleProfileID, femaleProfileID}));
   if (hits.length === 0) return null;
   const samePair = (h: {maleProfileID?: string | null; femaleProfileID?: string | null}) =>
     h.maleProfileID === maleProfileID && h.femaleProfileID === femaleProfileID;

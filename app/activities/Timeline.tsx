@@ -7,7 +7,7 @@ import type {Gender} from '../../zero-schema.ts';
 import {mayChangeActivity} from '../../permissions/activities.ts';
 import {can} from '../../permissions/context.ts';
 import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {activityQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {commentText} from './ActivityComments.tsx';
 import {TimelineTransfer} from './TimelineTransfer.tsx';
@@ -24,7 +24,7 @@ type Card = {id: string; gender: Gender; forename: string; surname: string};
 export type TimelineActivity = ReturnType<typeof useTimeline>[number];
 
 function useTimeline(cardID: string) {
-  const [activities] = useQuery(queries.activities.ofCard({id: cardID}));
+  const [activities] = useQuery(activityQueries.ofCard({id: cardID}));
   return activities;
 }
 

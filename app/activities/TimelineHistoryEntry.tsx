@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import type {ReadonlyJSONValue} from '@rocicorp/zero';
-import {queries} from '../queries.ts';
+import {activityQueries} from './queries.ts';
 import {personName} from './labels.ts';
 import {TRANSFER_FIELD, type TransferRecord} from './transfer.ts';
 import * as m from '../paraglide/messages.js';
@@ -17,7 +17,7 @@ export function TransferHistoryEntry({profileID, value}: {profileID: string; val
   const record = value as TransferRecord;
   const outgoing = record.from === profileID;
   const otherID = outgoing ? record.to : record.from;
-  const [other] = useQuery(queries.activities.candidate({id: otherID}));
+  const [other] = useQuery(activityQueries.candidate({id: otherID}));
   const codes = record.codes.map(code => `#${code}`).join(', ');
   if (!other) {
     return (

@@ -8,7 +8,7 @@ import {formatDate} from '../lib/dates.ts';
 import {validate, type FieldErrors} from '../lib/field-errors.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {transferQueries} from './transfer-queries.ts';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {personName} from './labels.ts';
@@ -30,7 +30,7 @@ export function TimelineTransfer({card, chosenIDs, onClose}: {card: Card; chosen
   const [target, setTarget] = useState<Target>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [targets] = useQuery(queries.activities.transferTargets({search, gender: card.gender, exceptID: card.id}));
+  const [targets] = useQuery(transferQueries.transferTargets({search, gender: card.gender, exceptID: card.id}));
 
   async function transfer() {
     const checked = validate(transferSchema, {fromID: card.id, toID: target?.id ?? '', activityIDs: chosenIDs});

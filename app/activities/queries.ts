@@ -7,6 +7,7 @@ import {nameSearchPatterns} from '../candidates/name-search.ts';
 import {activityListSchema, candidatePickSchema, collisionArgsSchema, type ActivityListArgs} from './schema.ts';
 import {INSIDE_OR} from '../../permissions/exists.ts';
 import {idArgsSchema} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** Cards whose name the typed words start (nameSearchPatterns); also the ideas bank's search. */
 export const named = <R>(q: Query<'profile', Schema, R>, search: string) =>
@@ -63,7 +64,7 @@ const withPeopleAndThread = <R>(q: Query<'activity', Schema, R>, ctx: AuthContex
 /** How many reminders the bell keeps live: the nearest ones matter, the rest are a click away. */
 export const REMINDER_LIMIT = 20;
 
-export const activityQueries = {
+export const activityQueries = namedQueries('activities', {
   /**
    * The signed-in user's open activities that have a reminder, soonest first (the top bar's bell).
    * The people on them come through the same profile filter as everywhere else.
@@ -177,4 +178,4 @@ export const activityQueries = {
       .orderBy('id', 'asc')
       .limit(20),
   ),
-};
+});

@@ -2,6 +2,7 @@ import {defineQuery} from '@rocicorp/zero';
 import * as v from 'valibot';
 import {candidateQueries} from '../candidates/queries.ts';
 import {id} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** How many candidates the transfer's picker offers at a time: a search narrows them. */
 const TARGET_LIMIT = 12;
@@ -12,7 +13,7 @@ export const transferTargetsSchema = v.object({
   exceptID: id,
 });
 
-export const transferQueries = {
+export const transferQueries = namedQueries('activities', {
   /**
    * The cards activities may be transferred to: the candidate list's own search (so only cards the
    * user may see), of the source card's gender, without the source card itself.
@@ -23,4 +24,4 @@ export const transferQueries = {
       .where('gender', args.gender)
       .where('id', '!=', args.exceptID),
   ),
-};
+});

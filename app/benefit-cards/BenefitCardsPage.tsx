@@ -7,7 +7,7 @@ import {toast} from '../lib/toast.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {benefitCardQueries} from './queries.ts';
 import {Button, SearchInput, Select} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
@@ -18,7 +18,7 @@ import {ELIGIBILITY_RULES, type Ineligible} from './eligibility.ts';
 import {IssueCardForm} from './IssueCardForm.tsx';
 
 type Listed = ReturnType<typeof useListed>[0][number];
-const useListed = () => useQuery(queries.benefitCards.all());
+const useListed = () => useQuery(benefitCardQueries.all());
 
 /** The rules of app/benefit-cards/eligibility.ts, as the office reads them. */
 const RULE_TEXT: Record<Ineligible, () => string> = {

@@ -5,7 +5,7 @@ import {PhoneCall} from 'lucide-react';
 import {useState, type ReactNode} from 'react';
 import {can} from '../../permissions/context.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {callQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -41,7 +41,7 @@ export function CallsPage() {
   const me = session.user!;
   const mayViewAll = can(contextOf(me), 'viewAllActivities');
   const [scope, setScope] = useState<CallsScope>('mine');
-  const [calls, details] = useQuery(queries.calls.list({scope}));
+  const [calls, details] = useQuery(callQueries.list({scope}));
   const all = scope === 'all';
   const columns = [
     m.calls_col_date(),

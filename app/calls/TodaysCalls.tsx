@@ -4,7 +4,7 @@ import {PhoneCall} from 'lucide-react';
 import {CALLS_PATH, activityPath} from '../activities/paths.ts';
 import {personName} from '../activities/labels.ts';
 import {formatLocalTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {callQueries} from './queries.ts';
 import {callerDisplay, formatDuration} from './format.ts';
 import {OpenActivityForCall} from './OpenActivityForCall.tsx';
 import {Loading} from '../ui/Loading.tsx';
@@ -17,7 +17,7 @@ const link = 'font-medium text-brand-700 hover:underline';
  * midnight, live, each with its card (when visible) and its activity, or a way to open one.
  */
 export function TodaysCalls({since}: {since: number}) {
-  const [calls, details] = useQuery(queries.calls.today({since}));
+  const [calls, details] = useQuery(callQueries.today({since}));
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-calls">
       <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">

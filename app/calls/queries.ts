@@ -5,6 +5,7 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {visibleActivities} from '../../permissions/activities.ts';
 import {visibleCalls} from '../../permissions/calls.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** The list keeps the newest calls live; older ones are history that nobody scrolls to on this screen. */
 export const CALLS_LIMIT = 200;
@@ -25,7 +26,7 @@ const withRelated = <R>(q: Query<'phoneCall', Schema, R>, ctx: AuthContext | und
     .orderBy('startedAt', 'desc')
     .orderBy('id', 'asc');
 
-export const callQueries = {
+export const callQueries = namedQueries('calls', {
   /** The calls list (/dashboard/calls): mine, or all with the permission (the read rule narrows "all" otherwise). */
   list: defineQuery(callsListArgs, ({args, ctx}) => {
     const calls = visibleCalls(zql.phoneCall, ctx);
@@ -41,4 +42,4 @@ export const callQueries = {
       ctx,
     ).limit(CALLS_LIMIT),
   ),
-};
+});

@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useState, type FormEvent} from 'react';
 import {toast} from '../lib/toast.ts';
-import {queries} from '../queries.ts';
+import {lookupQueries} from '../lookups.ts';
 import {mutators} from '../mutators.ts';
 import {LookupOptions} from '../LookupOptions.tsx';
 import {labelOf} from '../lookups.ts';
@@ -31,7 +31,7 @@ export function EditCandidateDialog({
   live: EditableCandidate | undefined;
   onClose: () => void;
 }) {
-  const [statuses] = useQuery(queries.lookups.statuses());
+  const [statuses] = useQuery(lookupQueries.statuses());
   const merge = useLiveMerge(live && {values: {city: live.city, statusID: live.statusID}, revision: live.revision});
   const [conflictsLeft, setConflictsLeft] = useState(false);
   const {errors, saving, save, clearError, formRef} = useMutationForm(

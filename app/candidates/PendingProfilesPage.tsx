@@ -7,7 +7,7 @@ import {SAY} from '../lib/dictionary.ts';
 import {ageOn, formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {candidateQueries} from './queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -24,7 +24,7 @@ export function PendingProfilesPage() {
   usePageTitle(m.section_temporary_profiles());
   const zero = useZero();
   const confirm = useConfirm();
-  const [cards, details] = useQuery(queries.candidates.pending());
+  const [cards, details] = useQuery(candidateQueries.pending());
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
 

@@ -3,7 +3,7 @@ import {Link, useRouteContext} from '@tanstack/react-router';
 import {ArchiveRestore, Trash2} from 'lucide-react';
 import {can} from '../../permissions/context.ts';
 import {formatLocalDate} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {candidateQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
 import {EmptyState} from '../ui/EmptyState.tsx';
@@ -16,7 +16,7 @@ export function RecycleBinPage() {
   const restoreCard = useRestoreCard();
   const {session} = useRouteContext({from: '/shell'});
   const mayRestore = can(contextOf(session.user!), 'deleteProfiles');
-  const [cards, details] = useQuery(queries.candidates.bin());
+  const [cards, details] = useQuery(candidateQueries.bin());
   return (
     <section className="space-y-5" data-testid="recycle-bin">
       <div>

@@ -8,6 +8,7 @@ import {applyFilters} from './search/apply.ts';
 import {candidateListSchema} from './search/filters.ts';
 import type {SortKey} from '../tables/saved-searches.ts';
 import {idArgsSchema} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** The profile column each sort key orders by (names by their folded form: Hebrew order without final letters). */
 export const SORT_COLUMNS = {
@@ -19,7 +20,7 @@ export const SORT_COLUMNS = {
   lastActivityAt: 'lastActivityAt',
 } as const satisfies Record<SortKey, string>;
 
-export const candidateQueries = {
+export const candidateQueries = namedQueries('candidates', {
   /**
    * The candidate list (issue 14): visible cards that match the filter set, in the chosen order, one
    * keyset page at a time (`start` is the previous page's last row). The search finds a card when every
@@ -142,4 +143,4 @@ export const candidateQueries = {
       .orderBy('name', 'asc')
       .limit(1000),
   ),
-};
+});

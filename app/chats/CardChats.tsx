@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {ArrowRight, MessageSquarePlus, MessagesSquare} from 'lucide-react';
 import {useState} from 'react';
-import {queries} from '../queries.ts';
+import {chatQueries} from './queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {SideSheet} from '../ui/SideSheet.tsx';
 import {useRouteContext} from '@tanstack/react-router';
@@ -21,7 +21,7 @@ type View = {kind: 'list'} | {kind: 'new'} | {kind: 'chat'; id: string};
 export function CardChats({card}: {card: {id: string; ownerID: string}}) {
   const {session} = useRouteContext({from: '/shell'});
   const me = session.user!.ID;
-  const [chats] = useQuery(queries.chats.forCard({profileID: card.id}));
+  const [chats] = useQuery(chatQueries.forCard({profileID: card.id}));
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>({kind: 'list'});
   const unread = chats.reduce((sum, chat) => sum + unreadOf(chat.members, me), 0);

@@ -3,7 +3,7 @@ import {Link, useNavigate, useParams} from '@tanstack/react-router';
 import {ArrowRight, MessageSquarePlus, MessagesSquare} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useState} from 'react';
-import {queries} from '../queries.ts';
+import {chatQueries} from './queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {Dialog} from '../ui/Dialog.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
@@ -24,7 +24,7 @@ export function ChatsPage() {
   usePageTitle(m.section_chats());
   const {id} = useParams({strict: false}) as {id?: string};
   const navigate = useNavigate();
-  const [chats, result] = useQuery(queries.chats.list());
+  const [chats, result] = useQuery(chatQueries.list());
   const [starting, setStarting] = useState(false);
   const startButton = (
     <Button onClick={() => setStarting(true)} data-testid="chat-new">

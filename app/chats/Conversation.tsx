@@ -9,7 +9,7 @@ import {formatLocalDateTime} from '../lib/dates.ts';
 import {validate} from '../lib/field-errors.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {chatQueries} from './queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {chatName, otherNames, unreadOf} from './labels.ts';
 import {chatSendSchema, MESSAGE_MAX} from './schema.ts';
@@ -26,7 +26,7 @@ export function Conversation({chatID, compact = false}: {chatID: string; compact
   const zero = useZero();
   const {session} = useRouteContext({from: '/shell'});
   const me = session.user!.ID;
-  const [chat, result] = useQuery(queries.chats.chat({id: chatID}));
+  const [chat, result] = useQuery(chatQueries.chat({id: chatID}));
   const unread = chat ? unreadOf(chat.members, me) : 0;
   const list = useRef<HTMLOListElement>(null);
   const messages = chat ? [...chat.messages].reverse() : [];

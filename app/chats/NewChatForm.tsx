@@ -5,7 +5,7 @@ import {clsx} from 'clsx';
 import {useMemo, useState, type FormEvent} from 'react';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {chatQueries} from './queries.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {Button, Field, SearchInput, TextInput} from '../ui/controls.tsx';
 import {chatCreateSchema, chatSendSchema, CHAT_TITLE_MAX, MESSAGE_MAX} from './schema.ts';
@@ -29,7 +29,7 @@ export function NewChatForm({
 }) {
   const {session} = useRouteContext({from: '/shell'});
   const me = session.user!.ID;
-  const [people] = useQuery(queries.chats.people());
+  const [people] = useQuery(chatQueries.people());
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(suggested.filter(id => id !== me)));
   const [title, setTitle] = useState('');
@@ -45,7 +45,7 @@ export function NewChatForm({
   const others = people.filter(p => p.id !== me);
   // One colleague, and a one-to-one conversation with them (about this card, or about none) exists:
   // the message goes there, and it opens (issue 31), rather than a second thread beside it.
-  const [mine] = useQuery(queries.chats.list());
+  const [mine] = useQuery(chatQueries.list());
   const only = chosen.size === 1 ? [...chosen][0] : undefined;
   const existing = mine.find(
     c =>

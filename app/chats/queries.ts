@@ -5,6 +5,7 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {visibleChats} from '../../permissions/chats.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {id} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** More conversations than anyone keeps open: "my chats" lists them all, the latest first. */
 const LIST_LIMIT = 200;
@@ -21,7 +22,7 @@ function listed<R>(q: Query<'chat', Schema, R>, ctx: AuthContext | undefined) {
     .orderBy('id', 'desc');
 }
 
-export const chatQueries = {
+export const chatQueries = namedQueries('chats', {
   /** "My chats": the conversations the user is a member of. */
   list: defineQuery(({ctx}) => listed(visibleChats(zql.chat, ctx), ctx).limit(LIST_LIMIT)),
 
@@ -67,4 +68,4 @@ export const chatQueries = {
       .orderBy('id', 'asc')
       .limit(1000),
   ),
-};
+});

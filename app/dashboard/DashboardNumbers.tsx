@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {BarChart3, CheckCircle2} from 'lucide-react';
 import {clsx} from 'clsx';
-import {queries} from '../queries.ts';
+import {dashboardQueries} from './queries.ts';
 import {ACTIVITY_TYPES} from '../activities/schema.ts';
 import {STAGES} from '../activities/TimelineStage.tsx';
 import * as m from '../paraglide/messages.js';
@@ -11,7 +11,7 @@ import * as m from '../paraglide/messages.js';
  * month (done, last changed this month), counted from the live rows.
  */
 export function DashboardNumbers({since}: {since: number}) {
-  const [rows] = useQuery(queries.dashboard.myMonth({since}));
+  const [rows] = useQuery(dashboardQueries.myMonth({since}));
   const created = rows.filter(a => a.createdAt >= since);
   const completed = rows.filter(a => a.status === 'done' && a.updatedAt >= since).length;
   return (

@@ -5,7 +5,7 @@ import {clsx} from 'clsx';
 import {can} from '../../permissions/context.ts';
 import {currentLocale} from '../i18n.ts';
 import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {dashboardQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {usePageTitle} from '../ui/page-title.ts';
 import {StageBadge} from '../activities/TimelineStage.tsx';
@@ -101,7 +101,7 @@ export function DashboardPage() {
 
 /** My open activities whose reminder is due by the end of today: the overdue ones stand out. */
 function DueReminders({now, until}: {now: number; until: number}) {
-  const [due, details] = useQuery(queries.dashboard.dueReminders({until}));
+  const [due, details] = useQuery(dashboardQueries.dueReminders({until}));
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-reminders">
       <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">

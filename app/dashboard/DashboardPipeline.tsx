@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {formatLocalDate} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {dashboardQueries} from './queries.ts';
 import {ACTIVITY_TYPES, type ActivityType} from '../activities/schema.ts';
 import {STAGES} from '../activities/TimelineStage.tsx';
 import {activityPath} from '../activities/paths.ts';
@@ -55,7 +55,7 @@ export function DashboardPipeline() {
 }
 
 function StageColumn({type}: {type: ActivityType}) {
-  const [open, details] = useQuery(queries.dashboard.openOfStage({type}));
+  const [open, details] = useQuery(dashboardQueries.openOfStage({type}));
   const {label, icon: Icon, dot} = STAGES[type];
   const count = open.length >= STAGE_LIMIT ? `${STAGE_LIMIT}+` : String(open.length);
   return (

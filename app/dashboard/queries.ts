@@ -5,6 +5,7 @@ import type {AuthContext} from '../../permissions/context.ts';
 import {visibleActivities} from '../../permissions/activities.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {ACTIVITY_TYPES} from '../activities/schema.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /**
  * "My day" (/dashboard, issue 12): the signed-in user's own activities, through the one read rule, with
@@ -21,7 +22,7 @@ const time = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** The user's own activities; nobody's without a session. */
 const mine = (ctx: AuthContext | undefined) => visibleActivities(zql.activity, ctx).where('createdBy', ctx?.userID ?? '');
 
-export const dashboardQueries = {
+export const dashboardQueries = namedQueries('dashboard', {
   /**
    * My open activities whose reminder is due by `until` (the end of the user's today, by their clock):
    * overdue and today's, soonest first.
@@ -62,4 +63,4 @@ export const dashboardQueries = {
       .orderBy('id', 'asc')
       .limit(MONTH_LIMIT),
   ),
-};
+});

@@ -6,7 +6,8 @@ import {personName} from '../activities/labels.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {candidateQueries} from '../candidates/queries.ts';
+import {engagedCoupleQueries} from './queries.ts';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {coupleSchema} from './schema.ts';
@@ -61,7 +62,7 @@ export function CoupleDialog({couple, report, onClose}: {couple?: ListedCouple; 
         }
       : {}),
   }));
-  const [shadchanim] = useQuery(!report && queries.engagedCouples.shadchanim());
+  const [shadchanim] = useQuery(!report && engagedCoupleQueries.shadchanim());
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     coupleSchema,
     report ? mutators.engagedCouples.report : couple ? mutators.engagedCouples.edit : mutators.engagedCouples.record,
@@ -199,7 +200,7 @@ function SidePicker({
   fieldProps: {id: string; 'aria-invalid': boolean; 'aria-describedby'?: string};
   onChange: (id: string, chosen?: {name: string; idNumber: string}) => void;
 }) {
-  const [chosen] = useQuery(value !== '' && queries.candidates.card({id: value}));
+  const [chosen] = useQuery(value !== '' && candidateQueries.card({id: value}));
   const chosenName = chosen ? personName(chosen) : undefined;
   const chosenIDNumber = chosen?.detail?.idNumber ?? '';
   useEffect(() => {

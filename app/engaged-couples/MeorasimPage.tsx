@@ -7,7 +7,7 @@ import {toast} from '../lib/toast.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {engagedCoupleQueries} from './queries.ts';
 import type {ListedCouple} from './queries.ts';
 import {ConnectionBadge} from '../ConnectionBadge.tsx';
 import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
@@ -31,7 +31,7 @@ export function MeorasimPage() {
   const [typed, setTyped] = useState('');
   const search = useDeferredValue(typed.trim().slice(0, 50));
   const [status, setStatus] = useState<CoupleListArgs['status']>('');
-  const [rows, details] = useQuery(queries.engagedCouples.list({search, status}));
+  const [rows, details] = useQuery(engagedCoupleQueries.list({search, status}));
   const [editing, setEditing] = useState<ListedCouple | 'new'>();
   // Pending reports wait for a decision: they come first, the rest newest first as the query gives them.
   const shown = [...rows.filter(r => r.status === 'pending'), ...rows.filter(r => r.status !== 'pending')];

@@ -5,6 +5,7 @@ import {visibleCouples} from '../../permissions/engaged-couples.ts';
 import {visibleProfiles} from '../../permissions/profiles.ts';
 import {coupleListSchema, shadchanCreditSchema} from './schema.ts';
 import {idArgsSchema} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** A couple as the list and the form show it: its cards where the user may see them, people, benefit cards. */
 const withPeople = <R>(q: Query<'engagedCouple', Schema, R>, ctx: AuthContext | undefined) =>
@@ -18,7 +19,7 @@ const withPeople = <R>(q: Query<'engagedCouple', Schema, R>, ctx: AuthContext | 
 
 export const COUPLE_LIST_LIMIT = 300;
 
-export const engagedCoupleQueries = {
+export const engagedCoupleQueries = namedQueries('engagedCouples', {
   /** The meorasim list, newest first (the screen puts pending ones on top): search by names, father, ID numbers. */
   list: defineQuery(coupleListSchema, ({args, ctx}) => {
     let q = visibleCouples(zql.engagedCouple, ctx);
@@ -57,7 +58,7 @@ export const engagedCoupleQueries = {
     const q = zql.user.where('role', 'IN', ['admin', 'coordinator', 'shadchan']).orderBy('name', 'asc').orderBy('id', 'asc');
     return can(ctx, 'editEngagedCouples') ? q : q.where('id', 'IS', null);
   }),
-};
+});
 
 /** A couple as the list shows it and the form edits it (a row of engagedCouples.list). */
 export type ListedCouple = QueryResultType<typeof engagedCoupleQueries.list>[number];

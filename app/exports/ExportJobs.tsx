@@ -3,7 +3,7 @@ import {CircleAlert, Clock, Download, FileSpreadsheet, LoaderCircle} from 'lucid
 import {formatFileSize} from '../candidates/card/files.ts';
 import {currentLocale} from '../i18n.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {exportQueries} from './queries.ts';
 import {buttonClass} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {KINDS, profilesScope} from './labels.ts';
@@ -11,7 +11,7 @@ import * as m from '../paraglide/messages.js';
 import type {FilterSet} from '../tables/saved-searches.ts';
 
 type Job = ReturnType<typeof useJobs>[0][number];
-const useJobs = () => useQuery(queries.exports.mine());
+const useJobs = () => useQuery(exportQueries.mine());
 
 /**
  * The user's exports, newest first and live: while one runs, how many rows it has written; then its

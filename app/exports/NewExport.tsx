@@ -4,7 +4,7 @@ import {FileDown} from 'lucide-react';
 import {useState} from 'react';
 import type {AuthContext} from '../../permissions/context.ts';
 import {mayExport} from '../../permissions/exports.ts';
-import {queries} from '../queries.ts';
+import {savedSearchQueries} from '../saved-searches/queries.ts';
 import {NEEDS_ATTENTION_DAYS} from '../saved-searches/schema.ts';
 import {Button, Labelled, Select} from '../ui/controls.tsx';
 import {exportErrorText, KINDS} from './labels.ts';
@@ -27,7 +27,7 @@ export function NewExport({ctx}: {ctx: AuthContext}) {
   const kinds = DATA_EXPORT_KINDS.filter(kind => mayExport(ctx, kind));
   const [kind, setKind] = useState<ExportKind>('profiles');
   const [searchID, setSearchID] = useState(ALL);
-  const [searches] = useQuery(queries.savedSearches.list());
+  const [searches] = useQuery(savedSearchQueries.list());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 

@@ -5,7 +5,7 @@ import {STATUS_LABEL, TYPE_LABEL} from '../activities/labels.ts';
 import {activityPath} from '../activities/paths.ts';
 import {isolated} from '../engaged-couples/labels.ts';
 import {formatLocalDate} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {ideaQueries} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 import {ANSWER_LABEL} from './labels.ts';
 
@@ -16,8 +16,8 @@ import {ANSWER_LABEL} from './labels.ts';
  */
 export function PairHistory({id, maleProfileID, femaleProfileID}: {id: string; maleProfileID: string; femaleProfileID: string}) {
   const pair = {id, maleProfileID, femaleProfileID};
-  const [ideas] = useQuery(queries.ideas.pairIdeas(pair));
-  const [activities] = useQuery(queries.ideas.pairActivities(pair));
+  const [ideas] = useQuery(ideaQueries.pairIdeas(pair));
+  const [activities] = useQuery(ideaQueries.pairActivities(pair));
   if (ideas.length === 0 && activities.length === 0) return null;
   return (
     <section role="status" className="rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200" data-testid="pair-tried-before">

@@ -8,6 +8,7 @@ import {visibleProfiles} from '../../permissions/profiles.ts';
 import {nameSearchPatterns} from '../candidates/name-search.ts';
 import {named} from '../activities/queries.ts';
 import {ideaListSchema, ideaPairSchema, type IdeaListArgs} from './schema.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /**
  * An idea as the bank shows it: each side's card only where the user may see it, the sender, and every
@@ -43,7 +44,7 @@ function listed(args: IdeaListArgs, ctx: AuthContext | undefined) {
   return q.orderBy('createdAt', 'desc').orderBy('id', 'asc');
 }
 
-export const ideaQueries = {
+export const ideaQueries = namedQueries('ideas', {
   /** The ideas bank (/ideas), newest first, live. */
   bank: defineQuery(ideaListSchema, ({args, ctx}) => withPeople(listed(args, ctx), ctx).limit(args.limit)),
 
@@ -75,4 +76,4 @@ export const ideaQueries = {
       .orderBy('id', 'asc')
       .limit(10),
   ),
-};
+});

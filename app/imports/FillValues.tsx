@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {Plus, X} from 'lucide-react';
 import {CARD_FIELDS, OPTIONS} from '../candidates/card/fields.ts';
 import {LookupOptions, offered} from '../LookupOptions.tsx';
-import {queries} from '../queries.ts';
+import {lookupQueries} from '../lookups.ts';
 import {Button, Field, Select, TextInput} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 import {importFieldOf} from './fields.ts';
@@ -85,9 +85,9 @@ function FillValueInput({
   onChange,
   ...props
 }: InputProps & {field: string | null; value: string; onChange: (value: string) => void}) {
-  const [sectors] = useQuery(queries.lookups.sectors());
-  const [statuses] = useQuery(queries.lookups.statuses());
-  const [communities] = useQuery(queries.lookups.communities());
+  const [sectors] = useQuery(lookupQueries.sectors());
+  const [statuses] = useQuery(lookupQueries.statuses());
+  const [communities] = useQuery(lookupQueries.communities());
   const kind = field === null ? undefined : importFieldOf(field)?.kind;
   const select = (options: ReadonlyArray<[id: string, label: string]>) => (
     <Select {...props} value={value} onChange={e => onChange(e.target.value)} data-testid="fill-value">

@@ -6,7 +6,7 @@ import {toast} from '../lib/toast.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {importQueries} from './queries.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
@@ -26,7 +26,7 @@ export function FormatsPage() {
   usePageTitle(m.section_excel_formats());
   const zero = useZero();
   const confirm = useConfirm();
-  const [formats, details] = useQuery(queries.imports.formats());
+  const [formats, details] = useQuery(importQueries.formats());
   const [editing, setEditing] = useState<ExcelFormat | 'new'>();
 
   async function remove(format: ExcelFormat) {

@@ -6,7 +6,7 @@ import {toast} from '../lib/toast.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {ownsImportJob} from '../../permissions/imports.ts';
 import {textOf} from '../lib/search-params.ts';
-import {queries} from '../queries.ts';
+import {importQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {buttonClass} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
@@ -57,7 +57,7 @@ export function ImportPage() {
 
 /** One job at its step: the mapping, the preview, or (running or ended) its progress. */
 function JobView({id, ctx, onNew}: {id: string; ctx: AuthContext; onNew: () => void}) {
-  const [job, details] = useQuery(queries.imports.job({id}));
+  const [job, details] = useQuery(importQueries.job({id}));
   const [remapping, setRemapping] = useState(false);
   const confirm = useConfirm();
   if (!job) {

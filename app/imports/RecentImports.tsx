@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {Link} from '@tanstack/react-router';
 import {clsx} from 'clsx';
 import {formatLocalDateTime} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {importQueries} from './queries.ts';
 import * as m from '../paraglide/messages.js';
 import {ProgressBar, StatusBadge} from './ImportProgress.tsx';
 import {IMPORT_PATH} from './labels.ts';
@@ -13,7 +13,7 @@ import {IMPORT_PATH} from './labels.ts';
  * progress only.
  */
 export function RecentImports({userID, current}: {userID: string; current: string | undefined}) {
-  const [jobs] = useQuery(queries.imports.recent());
+  const [jobs] = useQuery(importQueries.recent());
   if (jobs.length === 0) return null;
   return (
     <section className="space-y-3" aria-labelledby="recent-imports" data-testid="recent-imports">

@@ -1,7 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {FileSpreadsheet, Upload} from 'lucide-react';
 import {useState, type FormEvent} from 'react';
-import {queries} from '../queries.ts';
+import {importQueries} from './queries.ts';
 import {Button, Field, Select, buttonClass} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 import {importApi} from './api.ts';
@@ -12,7 +12,7 @@ import {MAX_IMPORT_BYTES, MAX_IMPORT_ROWS} from '../tables/imports.ts';
  * whose mapping the next step starts from. The server reads the file; the job it makes is opened.
  */
 export function UploadPanel({singleRowOnly, onUploaded}: {singleRowOnly: boolean; onUploaded: (jobID: string) => void}) {
-  const [formats] = useQuery(queries.imports.formats());
+  const [formats] = useQuery(importQueries.formats());
   const [file, setFile] = useState<File>();
   const [formatID, setFormatID] = useState('');
   const [error, setError] = useState<string>();

@@ -2,13 +2,14 @@ import {defineQuery} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {visibleExcelFormats, visibleImportJobs} from '../../permissions/imports.ts';
 import {idArgsSchema} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** The import screen's recent jobs: enough to find one's own and see the others' running. */
 export const RECENT_JOBS = 30;
 /** More formats than an office keeps. */
 const FORMATS_LIMIT = 300;
 
-export const importQueries = {
+export const importQueries = namedQueries('imports', {
   /** The latest import jobs, everyone's, newest first, with who started them (live progress). */
   recent: defineQuery(({ctx}) =>
     visibleImportJobs(zql.importJob, ctx)
@@ -34,4 +35,4 @@ export const importQueries = {
       .orderBy('id', 'asc')
       .limit(FORMATS_LIMIT),
   ),
-};
+});

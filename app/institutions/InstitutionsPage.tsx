@@ -6,7 +6,7 @@ import {useState} from 'react';
 import type {Schema} from '../../zero-schema.ts';
 import {foldName} from '../lib/hebrew-name.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {institutionQueries} from './queries.ts';
 import {Button, SearchInput} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -29,7 +29,7 @@ const matches = (row: Institution, search: string) =>
  */
 export function InstitutionsPage() {
   usePageTitle(m.section_schools());
-  const [rows, details] = useQuery(queries.institutions.all());
+  const [rows, details] = useQuery(institutionQueries.all());
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Institution | 'new'>();
   const shown = search.trim() ? rows.filter(row => matches(row, search)) : rows;

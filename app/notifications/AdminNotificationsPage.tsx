@@ -7,7 +7,7 @@ import {toast} from '../lib/toast.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {notificationQueries} from './queries.ts';
 import {Button} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -16,7 +16,7 @@ import {audienceOf} from './labels.ts';
 import {NotificationForm, type Notice} from './NotificationForm.tsx';
 import * as m from '../paraglide/messages.js';
 
-type ListedNotice = Row<ReturnType<typeof queries.notifications.list>>;
+type ListedNotice = Row<ReturnType<typeof notificationQueries.list>>;
 
 /**
  * admin/notifications (spec §2, adminNotifications): the notices shown after sign-in — write, edit,
@@ -26,7 +26,7 @@ type ListedNotice = Row<ReturnType<typeof queries.notifications.list>>;
 export function AdminNotificationsPage() {
   usePageTitle(m.section_admin_notifications());
   const zero = useZero();
-  const [rows, details] = useQuery(queries.notifications.list());
+  const [rows, details] = useQuery(notificationQueries.list());
   const [editing, setEditing] = useState<Notice | 'new'>();
 
   async function setActive(row: ListedNotice, active: boolean) {
@@ -119,7 +119,7 @@ function NotificationItem({row, onEdit, onActive}: {row: ListedNotice; onEdit: (
 
 /** Who read the notice and when, first reader first; grows as users read it. */
 function NotificationReads({id}: {id: string}) {
-  const [reads] = useQuery(queries.notifications.reads({id}));
+  const [reads] = useQuery(notificationQueries.reads({id}));
   return (
     <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="notification-readers">
       {reads.map(r => (

@@ -6,7 +6,7 @@ import type {Schema} from '../../zero-schema.ts';
 import {momentOf, momentParts} from '../lib/moments.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {candidateQueries} from '../candidates/queries.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {MomentField} from '../ui/MomentField.tsx';
@@ -30,7 +30,7 @@ export function NotificationForm({notice, onClose}: {notice: Notice | undefined;
   const [userIDs, setUserIDs] = useState<readonly string[]>(notice?.userIDs ?? []);
   const [from, setFrom] = useState(momentParts(notice?.shownFrom));
   const [until, setUntil] = useState(momentParts(notice?.shownUntil));
-  const [staff] = useQuery(queries.candidates.staff());
+  const [staff] = useQuery(candidateQueries.staff());
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     notificationSchema,
     notice ? mutators.notifications.update : mutators.notifications.create,

@@ -2,6 +2,7 @@ import {defineQuery} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {notificationReadsSchema} from './schema.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** The newest notices the screen lists; older ones are retired long ago. */
 const LIST_LIMIT = 200;
@@ -10,7 +11,7 @@ const LIST_LIMIT = 200;
 // else gets a filter that matches nothing (a primary key is never null), not an error.
 const mayRead = (ctx: AuthContext | undefined) => can(ctx, 'adminNotifications');
 
-export const notificationQueries = {
+export const notificationQueries = namedQueries('notifications', {
   /** The notices, live ones first, newest first, each with its reads (the screen counts them). */
   list: defineQuery(({ctx}) => {
     const q = zql.adminNotification
@@ -30,4 +31,4 @@ export const notificationQueries = {
       .orderBy('userID', 'asc');
     return mayRead(ctx) ? q : q.where('notificationID', 'IS', null);
   }),
-};
+});

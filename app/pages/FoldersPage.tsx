@@ -8,7 +8,7 @@ import {mayWriteFolder} from '../../permissions/pages.ts';
 import {formatLocalDate} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {pageQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {useConfirm} from '../ui/confirm.tsx';
 import {Button} from '../ui/controls.tsx';
@@ -20,7 +20,7 @@ import {pagePath} from './paths.ts';
 import * as m from '../paraglide/messages.js';
 
 type Folder = ReturnType<typeof useFolders>[0][number];
-const useFolders = () => useQuery(queries.pages.folders());
+const useFolders = () => useQuery(pageQueries.folders());
 
 /**
  * Staff pages (issue 17, spec §1 "notes, folders"; §3 "Page or note", "Folder"): the user's own folders

@@ -7,7 +7,7 @@ import {mayWriteFolder} from '../../permissions/pages.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {pageQueries} from './queries.ts';
 import type {LivePage} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {useConfirm} from '../ui/confirm.tsx';
@@ -36,7 +36,7 @@ function PageScreen({id}: {id: string}) {
   const zero = useZero();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const [page, details] = useQuery(queries.pages.one({id}));
+  const [page, details] = useQuery(pageQueries.one({id}));
   const startEditing = (useSearch({strict: false}) as {edit?: unknown}).edit === true;
   const [editing, setEditing] = useState(startEditing);
   usePageTitle(page?.title ?? m.section_page());

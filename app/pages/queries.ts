@@ -2,12 +2,13 @@ import {defineQuery, type QueryResultType} from '@rocicorp/zero';
 import {zql} from '../../zero-schema.ts';
 import {visibleFolders, visiblePages} from '../../permissions/pages.ts';
 import {pageIDSchema} from './schema.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** More folders, and pages in one folder, than anyone keeps: the tree lists them all. */
 const FOLDERS_LIMIT = 300;
 const PAGES_PER_FOLDER = 500;
 
-export const pageQueries = {
+export const pageQueries = namedQueries('pages', {
   /**
    * The folder tree (/pages): the user's own folders and the shared ones, by name, each with its owner
    * and its pages' titles (never their text: that syncs only with an opened page).
@@ -30,7 +31,7 @@ export const pageQueries = {
       .related('editor', e => e.one())
       .one(),
   ),
-};
+});
 
 /** An open page with its text, folder and last editor (pages.one's row), as its screen and editor show it. */
 export type LivePage = NonNullable<QueryResultType<typeof pageQueries.one>>;

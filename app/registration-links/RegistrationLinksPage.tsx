@@ -10,7 +10,9 @@ import {formatLocalDate, isoDateToMs} from '../lib/dates.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {lookupQueries} from '../lookups.ts';
+import {permissionQueries} from '../staff/permission-queries.ts';
+import {registrationLinkQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {Button, Field, Select} from '../ui/controls.tsx';
 import {useConfirm} from '../ui/confirm.tsx';
@@ -22,7 +24,7 @@ import {registrationLinkSchema, registrationPath} from './schema.ts';
 import * as m from '../paraglide/messages.js';
 
 type Listed = ReturnType<typeof useListed>[0][number];
-const useListed = () => useQuery(queries.registrationLinks.all());
+const useListed = () => useQuery(registrationLinkQueries.all());
 
 const urlOf = (token: string) => `${location.origin}${registrationPath(token)}`;
 
@@ -53,8 +55,8 @@ export function RegistrationLinksPage() {
   const confirm = useConfirm();
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
-  const [me] = useQuery(queries.staff.me());
-  const [communities] = useQuery(queries.lookups.communities());
+  const [me] = useQuery(permissionQueries.me());
+  const [communities] = useQuery(lookupQueries.communities());
   const [rows, details] = useListed();
   // A coordinator keeps their own community's links only (the server agrees).
   const offered = communities.filter(c => c.retiredAt == null && (can(ctx, 'editShadchanim') || c.id === me?.communityID));

@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import type {ReactNode} from 'react';
-import {queries} from '../queries.ts';
+import {lookupQueries} from '../lookups.ts';
 import {retiredMark} from '../LookupOptions.tsx';
 import {Labelled, Select} from '../ui/controls.tsx';
 import {DateRangeFilter} from '../ui/DateRangeFilter.tsx';
@@ -17,7 +17,7 @@ export function ReportFilterBar({
   onChange: (next: ReportSearch) => void;
   children?: ReactNode;
 }) {
-  const [communities] = useQuery(queries.lookups.communities());
+  const [communities] = useQuery(lookupQueries.communities());
   return (
     <div
       className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4 print:hidden"

@@ -2,7 +2,8 @@ import {useQuery} from '@rocicorp/zero/react';
 import {useEffect, useState} from 'react';
 import {call} from '../login/api.ts';
 import {loginErrorText} from '../login/errors.ts';
-import {queries} from '../queries.ts';
+import {candidateQueries} from '../candidates/queries.ts';
+import {reportQueries} from './queries.ts';
 import {queryString} from './filters.ts';
 import type {ReportFilters} from '../tables/exports.ts';
 
@@ -31,8 +32,8 @@ export function useReport<T>(name: string, filters: ReportFilters): {data?: T; e
 
 /** One string that changes with any visible card's, activity's or couple's newest change. */
 function useReportBeat(): string {
-  const [card] = useQuery(queries.candidates.pulse());
-  const [activity] = useQuery(queries.reports.activitiesPulse());
-  const [couple] = useQuery(queries.reports.couplesPulse());
+  const [card] = useQuery(candidateQueries.pulse());
+  const [activity] = useQuery(reportQueries.activitiesPulse());
+  const [couple] = useQuery(reportQueries.couplesPulse());
   return [card, activity, couple].map(row => (row ? `${row.id}:${row.updatedAt}` : '')).join('|');
 }

@@ -7,7 +7,8 @@ import {formatPhone} from '../lib/phones.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
 import {representativeInvitationPath, sendInvitation} from '../staff/invite.ts';
-import {queries} from '../queries.ts';
+import {institutionQueries} from '../institutions/queries.ts';
+import {lookupQueries} from '../lookups.ts';
 import {Field, Select, TextInput} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {REPRESENTATIVE_ROLES, representativeSchema} from './schema.ts';
@@ -53,8 +54,8 @@ export function RepresentativeDialog({
 }) {
   const [values, setValues] = useState(() => valuesOf(representative));
   const [id] = useState(() => representative?.id ?? nanoid());
-  const [institutions] = useQuery(queries.institutions.all());
-  const [communities] = useQuery(queries.lookups.communities());
+  const [institutions] = useQuery(institutionQueries.all());
+  const [communities] = useQuery(lookupQueries.communities());
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     representativeSchema,
     representative ? mutators.representatives.update : mutators.representatives.create,

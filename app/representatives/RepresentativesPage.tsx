@@ -5,7 +5,7 @@ import {useState} from 'react';
 import {foldName} from '../lib/hebrew-name.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {representativeQueries} from './queries.ts';
 import {Button, SearchInput} from '../ui/controls.tsx';
 import {EmptyState} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -16,7 +16,7 @@ import {ROLE_LABEL} from './labels.ts';
 import * as m from '../paraglide/messages.js';
 
 type Listed = ReturnType<typeof useListed>[0][number];
-const useListed = () => useQuery(queries.representatives.all());
+const useListed = () => useQuery(representativeQueries.all());
 
 const placeOf = (row: Listed) => row.institution?.name ?? row.community?.name ?? '';
 

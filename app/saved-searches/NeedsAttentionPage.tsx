@@ -4,7 +4,7 @@ import {BellRing, List, Pin, UserRound} from 'lucide-react';
 import {useMemo, useState} from 'react';
 import {useCandidateCount} from '../candidates/search/use-count.ts';
 import {formatLocalDate} from '../lib/dates.ts';
-import {queries} from '../queries.ts';
+import {savedSearchQueries} from './queries.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
 import {EmptyState, ListLoading} from '../ui/EmptyState.tsx';
 import {PageHeader} from '../ui/PageHeader.tsx';
@@ -38,7 +38,7 @@ export function NeedsAttentionPage() {
   const filters = {openNow: true as const, idleDays: days};
   const total = useCandidateCount(filters);
 
-  const [shadchanim, details] = useQuery(queries.savedSearches.needsAttention({days, perShadchan: NEEDS_ATTENTION_PER_SHADCHAN}));
+  const [shadchanim, details] = useQuery(savedSearchQueries.needsAttention({days, perShadchan: NEEDS_ATTENTION_PER_SHADCHAN}));
   // Never touched sorts before any date; then the oldest last activity first.
   const oldest = (cards: readonly {lastActivityAt?: number | null}[]) => cards[0]?.lastActivityAt ?? -Infinity;
   const groups = useMemo(() => [...shadchanim].sort((a, b) => oldest(a.ownedProfiles) - oldest(b.ownedProfiles)), [shadchanim]);

@@ -3,7 +3,7 @@ import {ArrowDown, ArrowUp} from 'lucide-react';
 import {toast} from '../lib/toast.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {savedSearchQueries} from './queries.ts';
 import {Button} from '../ui/controls.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -13,7 +13,7 @@ import * as m from '../paraglide/messages.js';
  */
 export function PinOrder() {
   const zero = useZero();
-  const [pins] = useQuery(queries.savedSearches.pinned());
+  const [pins] = useQuery(savedSearchQueries.pinned());
   const rows = pins.flatMap(pin => (pin.search ? [{id: pin.searchID, title: pin.search.title}] : []));
   if (rows.length === 0) return null;
 

@@ -4,7 +4,7 @@ import {Bookmark, BellRing} from 'lucide-react';
 import {clsx} from 'clsx';
 import type {ReactNode} from 'react';
 import {useCandidateCount} from '../candidates/search/use-count.ts';
-import {queries} from '../queries.ts';
+import {savedSearchQueries} from './queries.ts';
 import {savedSearchTarget} from './list-search.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -22,7 +22,7 @@ export type PinLook = {
  * follows the read rule).
  */
 export function PinnedSearches({look}: {look: PinLook}) {
-  const [pins] = useQuery(queries.savedSearches.pinned());
+  const [pins] = useQuery(savedSearchQueries.pinned());
   const searches = pins.flatMap(pin => (pin.search ? [pin.search] : []));
   if (searches.length === 0) return null;
   return (

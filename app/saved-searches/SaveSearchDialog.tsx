@@ -5,7 +5,7 @@ import {nanoid} from 'nanoid';
 import {useState, type FormEvent} from 'react';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {savedSearchQueries} from './queries.ts';
 import {Button, Field, Select} from '../ui/controls.tsx';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {Toggle} from '../ui/Toggle.tsx';
@@ -40,7 +40,7 @@ const NEW = '';
  */
 function SaveSearchDialog({view, onClose}: {view: ListView; onClose: () => void}) {
   const {session} = useRouteContext({from: '/shell'});
-  const [searches] = useQuery(queries.savedSearches.list());
+  const [searches] = useQuery(savedSearchQueries.list());
   const mine = searches.filter(s => s.ownerID === session.user?.ID && s.view === 'list');
   const [replacing, setReplacing] = useState(NEW);
   const [title, setTitle] = useState('');

@@ -8,7 +8,7 @@ import {mayDeleteSavedSearch} from '../../permissions/saved-searches.ts';
 import {confirmed} from '../lib/mutate.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {savedSearchQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {Dialog, DialogActions} from '../ui/Dialog.tsx';
 import {ListLoading} from '../ui/EmptyState.tsx';
@@ -24,7 +24,7 @@ import {TitleField, TITLE_REQUIRED} from './TitleField.tsx';
 import * as m from '../paraglide/messages.js';
 
 type Row = ReturnType<typeof useSavedSearches>[0][number];
-const useSavedSearches = () => useQuery(queries.savedSearches.list());
+const useSavedSearches = () => useQuery(savedSearchQueries.list());
 
 /**
  * The saved searches (issue 14, spec §1): the user's own and those colleagues shared, live. Open one

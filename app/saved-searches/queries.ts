@@ -5,6 +5,7 @@ import {visibleProfiles} from '../../permissions/profiles.ts';
 import {visibleSavedSearches} from '../../permissions/saved-searches.ts';
 import {applyFilters} from '../candidates/search/apply.ts';
 import {needsAttentionSchema} from './schema.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** More saved searches than anyone keeps: the screen lists them all. */
 const LIST_LIMIT = 500;
@@ -22,7 +23,7 @@ function neglected<R>(q: Query<'profile', Schema, R>, ctx: AuthContext | undefin
     .where('state', '!=', 'pending');
 }
 
-export const savedSearchQueries = {
+export const savedSearchQueries = namedQueries('savedSearches', {
   /** The user's own searches and the shared ones, by title, each with the user's own pin (if pinned) and its owner. */
   list: defineQuery(({ctx}) =>
     visibleSavedSearches(zql.savedSearch, ctx)
@@ -64,4 +65,4 @@ export const savedSearchQueries = {
       .orderBy('id', 'asc')
       .limit(SHADCHANIM_LIMIT),
   ),
-};
+});

@@ -3,7 +3,7 @@ import {useRouteContext} from '@tanstack/react-router';
 import {ChevronLeft, ChevronRight, Target} from 'lucide-react';
 import {useState} from 'react';
 import {currentLocale} from '../i18n.ts';
-import {queries} from '../queries.ts';
+import {scoreQueries} from './queries.ts';
 import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import {contextOf} from '../session.ts';
 import {Button} from '../ui/controls.tsx';
@@ -27,9 +27,9 @@ export function GoalsPage() {
   const isAdmin = ctx.role === 'admin';
   const [month, setMonth] = useState(() => monthOf());
   const monthName = monthLabel(month, currentLocale());
-  const [roster, details] = useQuery(queries.scores.roster());
-  const [scores] = useQuery(queries.scores.month({month}));
-  const [goals] = useQuery(queries.scores.goals({month}));
+  const [roster, details] = useQuery(scoreQueries.roster());
+  const [scores] = useQuery(scoreQueries.month({month}));
+  const [goals] = useQuery(scoreQueries.goals({month}));
   const [editing, setEditing] = useState<{id: string; name: string}>();
 
   return (

@@ -2,7 +2,7 @@ import {useQuery} from '@rocicorp/zero/react';
 import {clsx} from 'clsx';
 import {Trophy} from 'lucide-react';
 import {currentLocale} from '../i18n.ts';
-import {queries} from '../queries.ts';
+import {scoreQueries} from './queries.ts';
 import {monthLabel} from './month.ts';
 import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
@@ -14,7 +14,7 @@ const MEDAL = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg
  * earned them and a bar against the leader's points. The signed-in user's own row stands out.
  */
 export function LeadersBoard({month, userID}: {month: string; userID: string}) {
-  const [leaders, details] = useQuery(queries.scores.leaders({month}));
+  const [leaders, details] = useQuery(scoreQueries.leaders({month}));
   const top = leaders[0]?.points ?? 0;
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="leaders-board">

@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Target} from 'lucide-react';
-import {queries} from '../queries.ts';
+import {scoreQueries} from './queries.ts';
 import {GoalProgress} from './GoalProgress.tsx';
 import * as m from '../paraglide/messages.js';
 
@@ -9,8 +9,8 @@ import * as m from '../paraglide/messages.js';
  * were set for them. Live: a suggestion entered anywhere moves the bar.
  */
 export function MyGoals({month, userID}: {month: string; userID: string}) {
-  const [score] = useQuery(queries.scores.one({userID, month}));
-  const [goals] = useQuery(queries.scores.goals({month, userID}));
+  const [score] = useQuery(scoreQueries.one({userID, month}));
+  const [goals] = useQuery(scoreQueries.goals({month, userID}));
   const goal = goals[0];
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="my-goals">

@@ -3,7 +3,7 @@ import {useEffect, useState, type FormEvent} from 'react';
 import {Coins} from 'lucide-react';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {scoreQueries} from './queries.ts';
 import {Button, Field, TextInput} from '../ui/controls.tsx';
 import {TYPE_LABEL} from '../activities/labels.ts';
 import type {ScoreKind} from '../tables/scores.ts';
@@ -19,7 +19,7 @@ type Typed = Record<ScoreKind, string>;
  * past months too, are counted again from them on save.
  */
 export function PointsSettings() {
-  const [rows, details] = useQuery(queries.scores.points());
+  const [rows, details] = useQuery(scoreQueries.points());
   const [typed, setTyped] = useState<Typed | undefined>();
   const {errors, saving, save, clearError, formRef} = useMutationForm(
     pointsSchema,

@@ -4,6 +4,7 @@ import {zql} from '../../zero-schema.ts';
 import {mayManageGoals, visibleGoals, visiblePoints, visibleScores} from '../../permissions/scores.ts';
 import {monthSchema} from './schema.ts';
 import {id} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** How many shadchanim the leaders board ranks. */
 export const LEADERS_LIMIT = 10;
@@ -12,7 +13,7 @@ const TEAM_LIMIT = 500;
 
 const ofMonth = v.object({month: monthSchema});
 
-export const scoreQueries = {
+export const scoreQueries = namedQueries('scores', {
   /** The points per kind, for the settings form and the legend. */
   points: defineQuery(({ctx}) => visiblePoints(zql.scorePoints, ctx)),
 
@@ -52,4 +53,4 @@ export const scoreQueries = {
     const q = zql.user.where('role', 'IN', ['admin', 'coordinator', 'shadchan']).orderBy('name', 'asc').orderBy('id', 'asc');
     return mayManageGoals(ctx) ? q.limit(TEAM_LIMIT) : q.where('id', 'IS', null);
   }),
-};
+});

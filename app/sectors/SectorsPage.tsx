@@ -3,7 +3,7 @@ import {useState} from 'react';
 import {currentLocale} from '../i18n.ts';
 import {labelOf} from '../lookups.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {lookupQueries} from '../lookups.ts';
 import {PageHeader} from '../ui/PageHeader.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
 import {OrderedList} from './OrderedList.tsx';
@@ -17,8 +17,8 @@ import * as m from '../paraglide/messages.js';
 export function SectorsPage() {
   usePageTitle(m.section_sectors());
   const locale = currentLocale();
-  const [sectors, sectorsResult] = useQuery(queries.lookups.sectors());
-  const [communities, communitiesResult] = useQuery(queries.lookups.communities());
+  const [sectors, sectorsResult] = useQuery(lookupQueries.sectors());
+  const [communities, communitiesResult] = useQuery(lookupQueries.communities());
   const [editingSector, setEditingSector] = useState<string | 'new'>();
   const [editingCommunity, setEditingCommunity] = useState<string | 'new'>();
 

@@ -1,7 +1,7 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
 import {useEffect} from 'react';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {settingsQueries} from './queries.ts';
 import {DEFAULT_LAYOUT, LAYOUT_KEYS, type Layout} from './schema.ts';
 
 const DEVICE_KEY = 'kesher.layout';
@@ -21,7 +21,7 @@ function deviceLayout(): Layout {
  */
 export function useLayout() {
   const zero = useZero();
-  const [row] = useQuery(queries.settings.mine());
+  const [row] = useQuery(settingsQueries.mine());
   const layout: Layout = row ? (Object.fromEntries(LAYOUT_KEYS.map(k => [k, row[k]])) as Layout) : deviceLayout();
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import {Link, Navigate, useRouteContext} from '@tanstack/react-router';
 import {Construction, LogOut, PanelRight} from 'lucide-react';
 import type {ReactNode} from 'react';
 import {useQuery} from '@rocicorp/zero/react';
-import {queries} from '../queries.ts';
+import {candidateQueries} from '../candidates/queries.ts';
 import {signOutAndForget} from '../zero.ts';
 import {ConnectionBadge, OfflineBanner} from '../ConnectionBadge.tsx';
 import {LanguageSwitcher} from '../ui/LanguageSwitcher.tsx';
@@ -36,7 +36,7 @@ export function Shell({children}: {children: ReactNode}) {
   const {layout, update} = useLayout();
   const site = useSite();
   const forumUnread = useForumUnread(useForumEnabled());
-  const [pending] = useQuery(queries.candidates.pending());
+  const [pending] = useQuery(candidateQueries.pending());
   const {due: dueReminders} = useReminders();
   const chatUnread = useChatUnread();
   useActivityPing();

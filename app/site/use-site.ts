@@ -1,5 +1,5 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {queries} from '../queries.ts';
+import {siteQueries} from './queries.ts';
 import {DEFAULT_SITE, type SiteSettings} from './schema.ts';
 
 /**
@@ -8,7 +8,7 @@ import {DEFAULT_SITE, type SiteSettings} from './schema.ts';
  * what sends a user away from the site (the maintenance switch) waits for that, never a stale copy.
  */
 export function useSite(): SiteSettings & {known: boolean; confirmed: boolean} {
-  const [row, details] = useQuery(queries.site.settings());
+  const [row, details] = useQuery(siteQueries.settings());
   const settings: SiteSettings = row
     ? {maintenance: row.maintenance, ideaBank: row.ideaBank, forum: row.forum, defaultLanguage: row.defaultLanguage}
     : DEFAULT_SITE;

@@ -4,7 +4,7 @@ import {clsx} from 'clsx';
 import {PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, PERMISSIONS, type Permission} from '../../permissions/labels.ts';
 import {PRESET_ROLES, effectivePermissions, roleDefaults, type Role} from '../../permissions/roles.ts';
 import {roleBeforeBlock} from './mutators.ts';
-import {queries} from '../queries.ts';
+import {permissionQueries} from './permission-queries.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {Button} from '../ui/controls.tsx';
@@ -32,7 +32,7 @@ export function PermissionsEditor({
 }) {
   const {session} = useRouteContext({from: '/shell'});
   const me = contextOf(session.user!);
-  const [user, details] = useQuery(queries.staff.permissionsOf({userID}));
+  const [user, details] = useQuery(permissionQueries.permissionsOf({userID}));
   const setDraft = onDraft;
 
   if (!user?.detail) {

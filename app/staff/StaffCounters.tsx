@@ -2,7 +2,7 @@ import {clsx} from 'clsx';
 import {useQuery} from '@rocicorp/zero/react';
 import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import type {AuthContext} from '../../permissions/context.ts';
-import {queries} from '../queries.ts';
+import {scoreQueries} from '../scores/queries.ts';
 import {monthOf} from '../scores/month.ts';
 import * as m from '../paraglide/messages.js';
 
@@ -20,7 +20,7 @@ export function StaffCounters({
   detail: {score: number; totalSuggestions: number};
   viewer: AuthContext;
 }) {
-  const [month] = useQuery(queries.scores.one({userID, month: monthOf()}));
+  const [month] = useQuery(scoreQueries.one({userID, month: monthOf()}));
   const monthly = maySeeShadchanFigures(viewer) || viewer.userID === userID;
   const counters = [
     [m.staff_score(), detail.score, 'score'],

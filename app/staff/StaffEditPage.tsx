@@ -10,7 +10,7 @@ import {confirmed} from '../lib/mutate.ts';
 import {useMutationForm} from '../lib/use-mutation-form.ts';
 import type {Permission} from '../../permissions/labels.ts';
 import {mutators} from '../mutators.ts';
-import {queries} from '../queries.ts';
+import {staffQueries} from './queries.ts';
 import {can} from '../../permissions/context.ts';
 import {contextOf} from '../session.ts';
 import {Button} from '../ui/controls.tsx';
@@ -42,7 +42,7 @@ function StaffEditor({param}: {param: string | undefined}) {
   const navigate = useNavigate();
   const isNew = param === undefined;
   const [id] = useState(() => param ?? nanoid());
-  const [user, details] = useQuery(!isNew && queries.staff.one({id}));
+  const [user, details] = useQuery(!isNew && staffQueries.one({id}));
   const [initial, setInitial] = useState<StaffForm | undefined>(isNew ? EMPTY_STAFF : undefined);
   const [form, setForm] = useState<StaffForm | undefined>(initial);
   // The permission boxes as the editor left them (undefined: as stored); the page's one save saves them too.

@@ -8,7 +8,7 @@ import {ROLES, type Role} from '../../permissions/roles.ts';
 import {formatPhone} from '../lib/phones.ts';
 import {roleBeforeBlock} from './mutators.ts';
 import type {Employment} from '../../zero-schema.ts';
-import {queries} from '../queries.ts';
+import {staffQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {buttonClass, SearchInput, Select} from '../ui/controls.tsx';
@@ -34,7 +34,7 @@ export function StaffListPage() {
   const [state, setState] = useState<StaffState | ''>('');
   const typed = useDeferredValue(search.trim());
   const [rows, details] = useQuery(
-    queries.staff.list({...(typed ? {search: typed} : {}), ...(role ? {role} : {}), ...(state ? {state} : {})}),
+    staffQueries.list({...(typed ? {search: typed} : {}), ...(role ? {role} : {}), ...(state ? {state} : {})}),
   );
 
   return (

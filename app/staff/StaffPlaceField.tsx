@@ -1,6 +1,7 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Field, Select} from '../ui/controls.tsx';
-import {queries} from '../queries.ts';
+import {institutionQueries} from '../institutions/queries.ts';
+import {lookupQueries} from '../lookups.ts';
 import * as m from '../paraglide/messages.js';
 
 /**
@@ -18,8 +19,8 @@ export function StaffPlaceField({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const [communities] = useQuery(queries.lookups.communities());
-  const [institutions] = useQuery(queries.institutions.all());
+  const [communities] = useQuery(lookupQueries.communities());
+  const [institutions] = useQuery(institutionQueries.all());
   const groups = [
     {kind: 'community', label: m.communities_title(), places: communities},
     {kind: 'institution', label: m.section_schools(), places: institutions},

@@ -3,7 +3,7 @@ import {Link, useParams} from '@tanstack/react-router';
 import {Printer} from 'lucide-react';
 import {genderLabel} from '../candidates/labels.ts';
 import {formatPhone} from '../lib/phones.ts';
-import {queries} from '../queries.ts';
+import {staffQueries} from './queries.ts';
 import {roleLabel} from '../lib/role-labels.ts';
 import {Button} from '../ui/controls.tsx';
 import {usePageTitle} from '../ui/page-title.ts';
@@ -19,7 +19,7 @@ import * as m from '../paraglide/messages.js';
  */
 export function StaffPrintPage() {
   const {id} = useParams({strict: false}) as {id: string};
-  const [user, details] = useQuery(queries.staff.one({id}));
+  const [user, details] = useQuery(staffQueries.one({id}));
   usePageTitle(user ? `${m.section_staff_print()} · ${user.name}` : m.section_staff_print());
   if (!user) {
     return details.type === 'complete' ? (

@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import {zql} from '../../zero-schema.ts';
 import {can} from '../../permissions/context.ts';
 import {visibleStaffDetails} from '../../permissions/staff.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
-export const permissionQueries = {
+export const permissionQueries = namedQueries('staff', {
   /** A staff member's role and grants, for the permission editor (editShadchanim). */
   permissionsOf: defineQuery(v.object({userID: v.pipe(v.string(), v.maxLength(100))}), ({args, ctx}) =>
     (can(ctx, 'editShadchanim') ? zql.user : zql.user.where('id', 'IS', null))
@@ -18,4 +19,4 @@ export const permissionQueries = {
       .related('detail', d => visibleStaffDetails(d, ctx).one())
       .one(),
   ),
-};
+});

@@ -7,6 +7,7 @@ import {staffListSchema, type StaffListArgs} from './schema.ts';
 import {INSIDE_OR} from '../../permissions/exists.ts';
 import {mayManageStaff, visibleStaffDetails} from '../../permissions/staff.ts';
 import {id} from '../lib/schema-parts.ts';
+import {namedQueries} from '../lib/named-queries.ts';
 
 /** Everyone else's read gets an impossible filter: nothing, and no sign of what exists. */
 const managed = (ctx: AuthContext | undefined) => (mayManageStaff(ctx) ? zql.user : zql.user.where('id', 'IS', null));
@@ -57,7 +58,7 @@ function listed(args: StaffListArgs, ctx: AuthContext | undefined) {
     .limit(500);
 }
 
-export const staffQueries = {
+export const staffQueries = namedQueries('staff', {
   /** The staff list (/users), live: search by name, phone or email, filter by role and state. */
   list: defineQuery(staffListSchema, ({args, ctx}) => listed(args, ctx)),
   /** One staff member with their contact details, for the form and the print view. */
@@ -68,4 +69,4 @@ export const staffQueries = {
       .related('detail', d => visibleStaffDetails(d, ctx).one())
       .one(),
   ),
-};
+});

@@ -2,7 +2,7 @@ import {InputValidationError, mustGetMutator, mustGetQuery, type ReadonlyJSONVal
 import {handleMutateRequest, handleQueryRequest, type ServerTransaction} from '@rocicorp/zero/server';
 import {zeroPostgresJS} from '@rocicorp/zero/server/adapters/postgresjs';
 import type {Hono} from 'hono';
-import {queries} from '../../app/queries.ts';
+import {queryNamed} from '../../app/queries.ts';
 import {schema, zql} from '../../zero-schema.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {AppError} from '../../permissions/errors.ts';
@@ -51,9 +51,10 @@ export function mountZeroEndpoints(
     const transformed: TransformedQuery[] = [];
     const response = await handleQueryRequest({
       handler: (name, args) => {
-        const query = (
-          benchQueries && name.startsWith('bench.') ? mustGetQuery(rawQueries, name) : mustGetQuery(queries, name)
-        ).fn({args, ctx});
+        const query = (benchQueries && name.startsWith('bench.') ? mustGetQuery(rawQueries, name) : queryNamed(name)).fn({
+          args,
+          ctx,
+        });
         transformed.push({name, args});
         return query;
       },

@@ -6,7 +6,7 @@ import {toast} from '../../lib/toast.ts';
 import {validate, type FieldErrors} from '../../lib/field-errors.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
 import {Button} from '../../ui/controls.tsx';
 import {withoutErrorsOf} from './CardFormFields.tsx';
 import {CardFormSections} from './CardFormSections.tsx';
@@ -34,7 +34,7 @@ export function CardEditPage() {
   const {id} = useParams({strict: false}) as {id: string};
   const zero = useZero();
   const navigate = useNavigate();
-  const [card, details] = useQuery(queries.candidates.card({id}));
+  const [card, details] = useQuery(candidateQueries.card({id}));
   // The profile may already be here from the list while its details still sync: wait for them, or the
   // form would start from empty details.
   const arrived = card !== undefined && (card.detail !== undefined || details.type === 'complete');

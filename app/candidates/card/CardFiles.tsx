@@ -7,7 +7,7 @@ import {toast} from '../../lib/toast.ts';
 import {can} from '../../../permissions/context.ts';
 import {formatLocalDate} from '../../lib/dates.ts';
 import {SAY} from '../../lib/dictionary.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
 import {contextOf} from '../../session.ts';
 import {useConfirm} from '../../ui/confirm.tsx';
 import {MAX_DOCUMENTS_PER_CARD} from './files.ts';
@@ -27,7 +27,7 @@ const uploaderName = (file: {byCandidate: boolean; uploader?: {name: string} | u
 function useCardFiles(profileID: string) {
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
-  const [files] = useQuery(queries.candidates.files({id: profileID}), {enabled: can(ctx, 'viewFiles')});
+  const [files] = useQuery(candidateQueries.files({id: profileID}), {enabled: can(ctx, 'viewFiles')});
   return {ctx, files};
 }
 

@@ -1,5 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
-import {queries} from '../../queries.ts';
+import {institutionQueries} from '../../institutions/queries.ts';
+import {lookupQueries} from '../../lookups.ts';
 import type {MergeView} from '../../ui/MergeMark.tsx';
 import {CardFormFields, type Props} from './CardFormFields.tsx';
 import {mergeMark} from './merge-mark.tsx';
@@ -9,10 +10,10 @@ import {mergeMark} from './merge-mark.tsx';
  * took someone else's save and those in conflict.
  */
 export function CardFormSections({merge, ...props}: Omit<Props, 'markField'> & {merge?: MergeView | undefined}) {
-  const [sectors] = useQuery(queries.lookups.sectors());
-  const [statuses] = useQuery(queries.lookups.statuses());
-  const [communities] = useQuery(queries.lookups.communities());
-  const [institutions] = useQuery(queries.institutions.all());
+  const [sectors] = useQuery(lookupQueries.sectors());
+  const [statuses] = useQuery(lookupQueries.statuses());
+  const [communities] = useQuery(lookupQueries.communities());
+  const [institutions] = useQuery(institutionQueries.all());
   const lookups = {sectors, statuses, communities, institutions};
   return <CardFormFields {...props} lookups={lookups} markField={merge && mergeMark(merge, lookups, props.form)} />;
 }

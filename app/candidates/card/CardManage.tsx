@@ -11,7 +11,8 @@ import type {ProfileState, Schema} from '../../../zero-schema.ts';
 import {SAY} from '../../lib/dictionary.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
+import {permissionQueries} from '../../staff/permission-queries.ts';
 import {roleLabel} from '../../lib/role-labels.ts';
 import {Button, TextInput} from '../../ui/controls.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
@@ -38,7 +39,7 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const mayEdit = can(ctx, 'editTickets');
-  const [me] = useQuery(queries.staff.me());
+  const [me] = useQuery(permissionQueries.me());
   const owns = card.ownerID === ctx.userID || ctx.role === 'admin';
   if (!mayEdit) return null;
 
@@ -141,8 +142,8 @@ export function CardManage({card, ctx}: {card: Card; ctx: AuthContext}) {
 /** All site contacts, or only chosen shadchanim and representatives (spec §6), chosen from the staff. */
 function CardVisibility({card}: {card: Card}) {
   const zero = useZero();
-  const [viewers, viewersDetails] = useQuery(queries.candidates.viewers({id: card.id}));
-  const [staff] = useQuery(queries.candidates.staff());
+  const [viewers, viewersDetails] = useQuery(candidateQueries.viewers({id: card.id}));
+  const [staff] = useQuery(candidateQueries.staff());
   const [draft, setDraft] = useState<{visibility: 'all' | 'chosen'; ids: ReadonlySet<string>}>();
   const [filter, setFilter] = useState('');
   if (viewersDetails.type !== 'complete' && viewers.length === 0 && card.visibility === 'chosen') return null;

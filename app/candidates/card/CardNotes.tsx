@@ -11,7 +11,7 @@ import {formatLocalDateTime} from '../../lib/dates.ts';
 import {validate} from '../../lib/field-errors.ts';
 import {confirmed} from '../../lib/mutate.ts';
 import {mutators} from '../../mutators.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
 import {contextOf} from '../../session.ts';
 import {Button} from '../../ui/controls.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
@@ -27,7 +27,7 @@ export function CardNotes({profileID}: {profileID: string}) {
   const confirm = useConfirm();
   const {session} = useRouteContext({from: '/shell'});
   const ctx = contextOf(session.user!);
-  const [notes] = useQuery(queries.candidates.notes({id: profileID}));
+  const [notes] = useQuery(candidateQueries.notes({id: profileID}));
   const mayShare = can(ctx, 'editTickets');
   const [body, setBody] = useState('');
   const [personal, setPersonal] = useState(!mayShare);

@@ -12,7 +12,8 @@ import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
 import {ageOn, formatDate, formatLocalDate, formatLocalDateTime, msToIsoDate} from '../../lib/dates.ts';
 import {hebrewDateOf} from '../../lib/hebrew-date.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
+import {lookupQueries} from '../../lookups.ts';
 import {contextOf} from '../../session.ts';
 import {OwnerContact} from './OwnerContact.tsx';
 import {useConfirm} from '../../ui/confirm.tsx';
@@ -61,9 +62,9 @@ export function CardPage() {
   const restoreCard = useRestoreCard();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const [card, details] = useQuery(queries.candidates.card({id}));
+  const [card, details] = useQuery(candidateQueries.card({id}));
   usePrintLog(id);
-  const [communities] = useQuery(queries.lookups.communities());
+  const [communities] = useQuery(lookupQueries.communities());
   const locale = currentLocale();
   usePageTitle(card ? `${card.forename} ${card.surname}` : m.card_view());
 
@@ -295,7 +296,7 @@ export function CardPage() {
 function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
   const zero = useZero();
   const confirm = useConfirm();
-  const [rows] = useQuery(queries.candidates.history({id}));
+  const [rows] = useQuery(candidateQueries.history({id}));
   async function restore(revisionID: string, field: string) {
     const sure = await confirm({
       title: m.card_history_restore_confirm({field: fieldLabel(field)}),

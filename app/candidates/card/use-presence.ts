@@ -5,7 +5,7 @@ import type {Gender, PresenceMode} from '../../../zero-schema.ts';
 import {can} from '../../../permissions/context.ts';
 import {currentLocale} from '../../i18n.ts';
 import {mutators} from '../../mutators.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
 import {contextOf} from '../../session.ts';
 import {PRESENCE_BEAT_MS, PRESENCE_FRESH_MS} from './presence.ts';
 
@@ -40,7 +40,7 @@ export function useCardPresence(profileID: string, mode: PresenceMode): Present[
   // Someone who may not edit is, at most, looking at the form.
   const shown: PresenceMode = mode === 'edit' && !can(contextOf(session.user!), 'editTickets') ? 'view' : mode;
   const connected = useConnectionState().name === 'connected';
-  const [rows] = useQuery(queries.candidates.presence({id: profileID}));
+  const [rows] = useQuery(candidateQueries.presence({id: profileID}));
   const now = useNow(TICK_MS);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {useEffect, useState} from 'react';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
 import type {FilterSet} from '../../tables/saved-searches.ts';
 
 /**
@@ -10,7 +10,7 @@ import type {FilterSet} from '../../tables/saved-searches.ts';
  * having to count. Undefined while the first answer is on its way, or when the server refuses.
  */
 export function useCandidateCount(filters: FilterSet): number | undefined {
-  const [pulse] = useQuery(queries.candidates.pulse());
+  const [pulse] = useQuery(candidateQueries.pulse());
   const [count, setCount] = useState<number>();
   const key = JSON.stringify(filters);
   const beat = pulse ? `${pulse.id}:${pulse.updatedAt}` : '';

@@ -2,7 +2,9 @@ import {useQuery} from '@rocicorp/zero/react';
 import {useMemo} from 'react';
 import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
-import {queries} from '../../queries.ts';
+import {candidateQueries} from '../queries.ts';
+import {institutionQueries} from '../../institutions/queries.ts';
+import {lookupQueries} from '../../lookups.ts';
 import {OPTIONS} from '../card/fields.ts';
 import type {FilterOptions} from './chips.ts';
 
@@ -13,11 +15,11 @@ import type {FilterOptions} from './chips.ts';
  */
 export function useFilterOptions(): FilterOptions {
   const locale = currentLocale();
-  const [sectors, sectorsResult] = useQuery(queries.lookups.sectors());
-  const [statuses, statusesResult] = useQuery(queries.lookups.statuses());
-  const [communities, communitiesResult] = useQuery(queries.lookups.communities());
-  const [institutions, institutionsResult] = useQuery(queries.institutions.all());
-  const [staff, staffResult] = useQuery(queries.candidates.staff());
+  const [sectors, sectorsResult] = useQuery(lookupQueries.sectors());
+  const [statuses, statusesResult] = useQuery(lookupQueries.statuses());
+  const [communities, communitiesResult] = useQuery(lookupQueries.communities());
+  const [institutions, institutionsResult] = useQuery(institutionQueries.all());
+  const [staff, staffResult] = useQuery(candidateQueries.staff());
   // Until every list has arrived, a chip cannot tell an id still loading from one that is gone.
   const loaded = [sectorsResult, statusesResult, communitiesResult, institutionsResult, staffResult].every(
     r => r.type === 'complete',

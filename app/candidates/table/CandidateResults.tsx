@@ -7,7 +7,7 @@ import {can, type AuthContext} from '../../../permissions/context.ts';
 import {useOffline} from '../../ConnectionBadge.tsx';
 import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
-import {queries} from '../../queries.ts';
+import {lookupQueries} from '../../lookups.ts';
 import {EmptyState, ListLoading} from '../../ui/EmptyState.tsx';
 import type {EditableCandidate} from '../EditCandidateDialog.tsx';
 import {BulkActions} from './BulkActions.tsx';
@@ -65,8 +65,8 @@ export function CandidateResults({
   }, [settled, onSettled]);
   const phone = useMediaQuery('(max-width: 639px)');
   const locale = currentLocale();
-  const [sectors] = useQuery(queries.lookups.sectors());
-  const [statuses] = useQuery(queries.lookups.statuses());
+  const [sectors] = useQuery(lookupQueries.sectors());
+  const [statuses] = useQuery(lookupQueries.statuses());
   const [editing, setEditing] = useState<EditableCandidate>();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
 

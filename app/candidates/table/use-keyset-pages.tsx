@@ -1,12 +1,11 @@
 import type {QueryRowType} from '@rocicorp/zero';
 import {useQuery} from '@rocicorp/zero/react';
 import {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
-import {queries} from '../../queries.ts';
-import {SORT_COLUMNS} from '../queries.ts';
+import {candidateQueries, SORT_COLUMNS} from '../queries.ts';
 import type {FilterSet, SortKey} from '../../tables/saved-searches.ts';
 
 /** A row of the candidate list: a profile with its shadchan. */
-export type ListRow = QueryRowType<ReturnType<typeof queries.candidates.list>>;
+export type ListRow = QueryRowType<ReturnType<typeof candidateQueries.list>>;
 
 /** Rows a page owns: the next page starts after the last of them. */
 export const PAGE = 100;
@@ -145,7 +144,7 @@ function LivePage({
   onResult: (index: number, result: PageResult) => void;
 }) {
   // A short TTL: pages scrolled past are not worth keeping synced long after they leave.
-  const [rows, details] = useQuery(queries.candidates.list({...params, ...(start && {start}), limit: PAGE + OVERLAP}), {
+  const [rows, details] = useQuery(candidateQueries.list({...params, ...(start && {start}), limit: PAGE + OVERLAP}), {
     ttl: '1m',
   });
   const complete = details.type === 'complete';
