@@ -24,10 +24,11 @@ import {ActivityFormFields} from './ActivityFormFields.tsx';
 import {ActivityStages} from './ActivityStages.tsx';
 import {TYPE_LABEL} from './labels.ts';
 import {CollisionWarning} from './CollisionWarning.tsx';
-import {callerDisplay, formatDuration} from '../calls/format.ts';
+import {callerDisplay} from '../calls/caller-display.ts';
+import {formatDuration} from '../calls/format.ts';
 import {EMPTY_ACTIVITY, activityArgs, formOf, formsDiffer, type ActivityForm} from './form.ts';
 import {ACTIVITIES_PATH, activityPath, newActivitySearchOf} from './paths.ts';
-import {activitySchema} from './schema.ts';
+import {activitySchema} from './activity-schema.ts';
 import {Loading} from '../ui/Loading.tsx';
 import * as m from '../paraglide/messages.js';
 

@@ -10,16 +10,15 @@ import {
   activityCommentSchema,
   activityIDSchema,
   activityNextStageSchema,
-  activitySchema,
   activitySnoozeSchema,
   activityStatusSchema,
-  type ActivityArgs,
   type ActivityCommentArgs,
   type ActivityNextStageArgs,
   type ActivityType,
   type ActivitySnoozeArgs,
   type ActivityStatusArgs,
 } from './schema.ts';
+import {activitySchema, type ActivityArgs} from './activity-schema.ts';
 
 type Write<A> = {tx: Transaction; ctx: AuthContext | undefined; args: A};
 

@@ -1,52 +1,21 @@
 import * as v from 'valibot';
-import {toE164} from '../lib/phones.ts';
-import {id, text} from '../lib/schema-parts.ts';
+import {id} from '../lib/schema-parts.ts';
 
 /**
- * An activity (spec §3; issue 12): one valibot schema for the form (errors by field) and for the
- * mutators on both sides. Issue messages are message keys (app/lib/field-errors.ts).
+ * Activities' arguments (spec §3; issue 12): the list's, the pickers', the quick actions'. An activity's own form
+ * and write are app/activities/activity-schema.ts's (with the caller's phone number, which needs the phone library).
+ * Issue messages are message keys (app/lib/field-errors.ts).
  */
 export const ACTIVITY_TYPES = ['idea', 'suggestion', 'date', 'vort'] as const;
 export const ACTIVITY_STATUSES = ['in_progress', 'done', 'irrelevant'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-const card = v.nullable(id);
+export const card = v.nullable(id);
 /** A moment in time (ms). */
-const moment = v.pipe(v.number('invalidDate'), v.integer('invalidDate'), v.minValue(0, 'invalidDate'));
-const count = (max: number) =>
-  v.pipe(v.number('invalidNumber'), v.integer('invalidNumber'), v.minValue(0, 'outOfRange'), v.maxValue(max, 'outOfRange'));
+export const moment = v.pipe(v.number('invalidDate'), v.integer('invalidDate'), v.minValue(0, 'invalidDate'));
 
-const activityValues = {
-  type: v.picklist(ACTIVITY_TYPES, 'required'),
-  status: v.picklist(ACTIVITY_STATUSES, 'required'),
-  title: text(200),
-  summary: v.pipe(v.string(), v.trim(), v.maxLength(4000, 'tooLong')),
-  /** Candidate A (male) and candidate B (female): cards; at least one. */
-  maleProfileID: card,
-  femaleProfileID: card,
-  /** When to remind the one who entered it (ms), if at all. */
-  reminderAt: v.nullable(moment),
-  /** From a call through the phone proxy: its length and the caller's number (E.164). */
-  callDurationSeconds: v.nullable(count(86_400)),
-  callerNumber: v.nullable(
-    v.pipe(
-      v.string('invalidPhone'),
-      v.check(typed => toE164(typed) !== undefined, 'invalidPhone'),
-      v.transform(typed => toE164(typed)!),
-    ),
-  ),
-  /** The phone call this activity is opened for (the END_CALL prompt's "yes"): on create it links the call. */
-  phoneCallID: v.optional(v.nullable(id)),
-};
-
-export const activitySchema = v.pipe(
-  v.object({id, ...activityValues}),
-  v.forward(
-    v.check(a => a.maleProfileID !== null || a.femaleProfileID !== null, 'required'),
-    ['maleProfileID'],
-  ),
-);
-export type ActivityArgs = v.InferOutput<typeof activitySchema>;
+/** An activity's status: its form's (app/activities/activity-schema.ts) and the reminder toast's quick change. */
+export const activityStatus = v.picklist(ACTIVITY_STATUSES, 'required');
 
 export const activityIDSchema = v.object({id});
 
@@ -63,7 +32,7 @@ export type ActivityCommentArgs = v.InferOutput<typeof activityCommentSchema>;
 
 /** The reminder toast's quick actions: a new reminder time, or a new status. */
 export const activitySnoozeSchema = v.object({id, reminderAt: moment});
-export const activityStatusSchema = v.object({id, status: activityValues.status});
+export const activityStatusSchema = v.object({id, status: activityStatus});
 export type ActivitySnoozeArgs = v.InferOutput<typeof activitySnoozeSchema>;
 export type ActivityStatusArgs = v.InferOutput<typeof activityStatusSchema>;
 

@@ -1,14 +1,9 @@
-import {formatPhone} from '../lib/phones.ts';
-
 /** A call's length as people read it: 0:42, 5:12, 1:02:05. */
 export function formatDuration(seconds: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
-
-/** A caller's number for display, or undefined when it was withheld. */
-export const callerDisplay = (e164: string | null | undefined) => (e164 ? formatPhone(e164) : undefined);
 
 /**
  * The new activity for a call (the URL the activity form reads, see the helpers' shared contract): the

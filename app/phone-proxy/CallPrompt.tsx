@@ -1,10 +1,10 @@
 import {useNavigate} from '@tanstack/react-router';
-import {PhoneCall} from 'lucide-react';
-import {useEffect, useRef, useState} from 'react';
-import {Button} from '../ui/controls.tsx';
-import {callerDisplay, formatDuration, newActivityForCall} from '../calls/format.ts';
+import {lazy, Suspense, useEffect, useRef, useState} from 'react';
+import {newActivityForCall} from '../calls/format.ts';
 import {connectPhoneProxy, type EndCall} from './socket.ts';
-import * as m from '../paraglide/messages.js';
+
+/** The question itself, fetched when a call first ends (with the phone library that writes the number). */
+const CallPanel = lazy(() => import('./CallPanel.tsx').then(panel => ({default: panel.CallPanel})));
 
 /**
  * While a shadchan is signed in and the phone proxy is enabled, this browser listens to the sidecar.
@@ -50,43 +50,13 @@ export function CallPrompt({port}: {port: number}) {
   }
 
   const typing = useTypingPause();
-  const person = call && (call.Data.peopleID ? call.Data.peopleName : callerDisplay(call.Data.callerNumber));
   // A panel, not a dialog (issue 31): it takes no focus and covers nothing one is typing into, and
   // it waits while the user types; the calls page lists every call too.
   if (!call || typing) return null;
   return (
-    <section
-      role="region"
-      aria-live="polite"
-      aria-label={m.phone_call_prompt_region()}
-      className="fixed bottom-[calc(1rem+var(--save-bar-height,0px))] start-4 z-30 w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 print:hidden"
-      data-testid="call-prompt"
-    >
-      <p className="flex items-start gap-2 font-semibold text-slate-900">
-        <PhoneCall className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
-        {person ? m.phone_call_prompt_title({name: `\u2068${person}\u2069`}) : m.phone_call_prompt_title_withheld()}
-      </p>
-      <p className="mt-1 text-sm text-slate-500">
-        {m.phone_call_prompt_duration({duration: formatDuration(call.Data.callDuration)})}
-      </p>
-      <p className="mt-2 text-sm text-slate-700">
-        {/* The name or number is isolated (FSI…PDI), so a number keeps its order inside Hebrew text. */}
-        {person ? m.phone_call_prompt_question({name: `\u2068${person}\u2069`}) : m.phone_call_prompt_question_withheld()}
-      </p>
-      <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
-        {waiting.length > 1 && (
-          <span className="me-auto text-xs text-slate-500" data-testid="call-prompt-more">
-            {m.phone_call_prompt_more({count: waiting.length - 1})}
-          </span>
-        )}
-        <Button variant="secondary" onClick={() => answer(false)} data-testid="call-prompt-no">
-          {m.phone_call_prompt_no()}
-        </Button>
-        <Button onClick={() => answer(true)} data-testid="call-prompt-yes">
-          {m.phone_call_prompt_yes()}
-        </Button>
-      </div>
-    </section>
+    <Suspense>
+      <CallPanel call={call} more={waiting.length - 1} onAnswer={answer} />
+    </Suspense>
   );
 }
 

@@ -6,7 +6,7 @@ import {getLocale} from '../../paraglide/runtime.js';
 import type {CardLookups, FieldMark} from './CardFormFields.tsx';
 import {CARD_FIELDS} from './fields.ts';
 import type {CardForm} from './form.ts';
-import {historyValue} from './labels.ts';
+import {historyValue} from './history-value.ts';
 
 /**
  * The edit form's fields marked with what the live merge says of them: a highlight, or the conflict in words and

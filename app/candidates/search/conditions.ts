@@ -1,9 +1,9 @@
 import {monthsBack, rangeBounds} from '../../lib/date-ranges.ts';
 import {foldName} from '../../lib/hebrew-name.ts';
 import {normalizeIsraeliID} from '../../lib/israeli-id.ts';
-import {toE164} from '../../lib/phones.ts';
 import {and, cmp, NOTHING, or, prefix, type Condition} from './condition-tree.ts';
 import {freeConditions} from './free-conditions.ts';
+import {phoneSearchKeys} from './phone-keys.ts';
 import type {FilterSet} from '../../tables/saved-searches.ts';
 
 const DAY = 86_400_000;
@@ -15,14 +15,13 @@ const yearsBack = (now: Date, years: number) => Date.UTC(now.getFullYear() - yea
 const NUMBER_LIKE = /^[\d\s\-+().]*\d[\d\s\-+().]*$/;
 
 /**
- * The search box: an exact ID number or phone (in any format, compared in E.164), or else every typed
+ * The search box: an exact ID number or phone (in any format, compared in E.164: phone-keys.ts), or else every typed
  * word, folded, starts some word of the card's forename, surname or city, in any order.
  */
 function searchCondition(search: string): Condition | undefined {
   if (NUMBER_LIKE.test(search)) {
     const id = normalizeIsraeliID(search);
-    const phone = toE164(search);
-    const keys = [...(id ? [`id:${id}`] : []), ...(phone ? [`tel:${phone}`] : [])];
+    const keys = [...(id ? [`id:${id}`] : []), ...phoneSearchKeys(search).map(phone => `tel:${phone}`)];
     return keys.length ? {type: 'exists', relation: 'keys', where: [cmp('key', 'IN', keys)]} : NOTHING;
   }
   const words = [...new Set(foldName(search).split(' ').filter(Boolean))];
