@@ -14,16 +14,19 @@ const FIRST_SCREEN = [/[\\/]app[\\/]router\.tsx$/, /[\\/]app[\\/]zero\.ts$/, /[\
 /**
  * Fewer chunks for the staff's first screen (issue 35). By default Rolldown gives every set of pages that share
  * modules a chunk of its own: /home fetched ~200 files, and the preload helper's ~200 `<link rel=modulepreload>` cost
- * a phone's main thread half a second before the list could draw. Two groups change that:
+ * a phone's main thread half a second before the list could draw, and on a slow connection each file is a round
+ * trip. Two groups change that:
  * - `staff`: what the first screen runs and no public page does, in one chunk per combination of the three parts that
  *   import it (the router's, Zero's, the shell's, the router's and the shell's, …): at most seven files, and each part
  *   still fetches only what it runs. Every other staff page opens inside the shell, so it has them already.
- * - `shared`: what a public page may run beyond the entry, chunked as by default (by the set of pages that use it), so
- *   no public page fetches a byte more than before. It comes first, or the staff chunks would draw in what they import
- *   of it.
+ * - `shared`: what a public page may run beyond the entry, in one chunk per set of *loads* that run it (the entry,
+ *   each page, what a page fetches later such as the phone library; and whether the first screen runs it too): a load
+ *   fetches only what it runs, in a few files. A small one joins a chunk every load running it runs anyway
+ *   (mergeSmall). It comes first, or the staff chunks would draw in what they import of it.
  * The rest (what only the other staff pages run) is chunked as by default.
  *
- * What a public page may run is followed through the module graph from the entry, not through the router. The two
+ * What a public page may run is followed through the module graph from the entry, not into the first screen's parts
+ * (which app/main.tsx fetches for a session that may enter). The two
  * barrels every page imports (every message, every icon) are followed only to the messages and icons the module
  * names, or every message would count as public.
  */
@@ -40,8 +43,7 @@ export function staffChunks() {
       const info = (id: string) => this.getModuleInfo(id);
       const entry = ids.find(id => /[\\/]app[\\/]main\.tsx$/.test(id));
       const parts = FIRST_SCREEN.map(pattern => ids.find(id => pattern.test(id)));
-      const router = parts[0];
-      if (!entry || !router || parts.includes(undefined)) return;
+      if (!entry || parts.includes(undefined)) return;
       const messageIDs = new Map<string, string>();
       const iconFiles = new Map<string, string>();
       for (const id of ids) {
@@ -77,17 +79,18 @@ export function staffChunks() {
           return [next];
         });
       };
-      const reach = (from: string, {dynamic, stopAt}: {dynamic: boolean; stopAt?: string}) => {
+      const reach = (from: string, {dynamic, stopAt = []}: {dynamic: boolean; stopAt?: string[]}) => {
         const seen = new Set<string>();
         const walk = (id: string) => {
-          if (seen.has(id) || id === stopAt) return;
+          if (seen.has(id) || stopAt.includes(id)) return;
           seen.add(id);
           runs(id, dynamic).forEach(walk);
         };
         walk(from);
         return seen;
       };
-      const publicReach = reach(entry, {dynamic: true, stopAt: router});
+      const firstScreenParts = parts as string[];
+      const publicReach = reach(entry, {dynamic: true, stopAt: firstScreenParts});
       // A page's own module stays a chunk of its own (check:size weighs pages by it): no dynamic import's target.
       const pages = new Set(ids.flatMap(id => info(id)?.dynamicallyImportedIds ?? []));
       const reached = parts.map(part => reach(part!, {dynamic: false}));
@@ -95,7 +98,7 @@ export function staffChunks() {
       // What the public side fetches at once: the entry, and each module it imports dynamically (a page, or what a
       // page fetches later), with what that imports statically.
       const loads = [entry, ...new Set([...publicReach].flatMap(id => info(id)?.dynamicallyImportedIds ?? []))]
-        .filter(id => id !== router)
+        .filter(id => !firstScreenParts.includes(id))
         .map(load => reach(load, {dynamic: false}));
       const shared = new Map<string, SharedChunk>();
       for (const id of publicReach) {

@@ -4,7 +4,7 @@ import {lazy, StrictMode, Suspense} from 'react';
 import {createRoot} from 'react-dom/client';
 import {startLocale} from './i18n.ts';
 import {publicPageAt} from './public-pages.ts';
-import {fetchSession, type SessionInfo} from './session.ts';
+import {fetchSession, mayEnter, type SessionInfo} from './session.ts';
 import {ConfirmProvider} from './ui/confirm.tsx';
 import * as m from './paraglide/messages.js';
 
@@ -17,6 +17,10 @@ const drawing = publicPage
   ? publicPage.page.load().then(Page => (session: SessionInfo) => <Page session={session} params={publicPage.params} />)
   : import('./router.tsx').then(router => router.drawStaffApp);
 const session = await fetchSession();
+// A session that may enter gets the staff's first screen: its code (Zero's client; the shell with the list) is fetched
+// now, beside the router's, not once the router has run (app/router.tsx's drawStaffApp then finds it there).
+if (!publicPage && mayEnter(session))
+  for (const load of [() => import('./zero.ts'), () => import('./shell/StaffShell.tsx')]) void load().catch(() => {});
 // Before the first render: the login and public pages show the site's default language too. A page of another
 // language's build loads again instead (app/i18n.ts).
 const reloading = startLocale(session.defaultLanguage);

@@ -230,11 +230,12 @@ function createAppRouter(context: RouterContext) {
   return createRouter({routeTree, context, defaultPreload: 'intent', defaultPendingComponent: ScreenLoading});
 }
 
-/** The staff's app (app/main.tsx): Zero's client only for a session that may enter (the declaration comes first). */
+/**
+ * The staff's app (app/main.tsx): Zero's client only for a session that may enter (the declaration comes first). The
+ * client's code and the shell's are on their way already (main.tsx asked for them with the session); the shell
+ * route's loader waits for the shell (and says so if it failed).
+ */
 export async function drawStaffApp(session: SessionInfo) {
-  // The shell's code is fetched beside Zero's client, not after it: the shell route's loader then finds it there (and
-  // says so if it failed).
-  if (mayEnter(session)) StaffShell.preload().catch(() => {});
   const zero = mayEnter(session) ? (await import('./zero.ts')).createZero(session) : undefined;
   return <RouterProvider router={createAppRouter({session, zero})} />;
 }

@@ -27,6 +27,7 @@ import {useChatUnread} from '../chats/use-chat-unread.ts';
 import {contextOf, keptOutByMaintenance} from '../session.ts';
 import {useLiveSessionUser} from '../live-session.ts';
 import {roleLabel} from '../lib/role-labels.ts';
+import {useOnPhone} from '../ui/PhoneActions.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** The signed-in frame: top bar (logo, live state, language, user) and the page below it. */
@@ -39,6 +40,7 @@ export function Shell({children}: {children: ReactNode}) {
   const [pending] = useQuery(candidateQueries.pending());
   const {due: dueReminders} = useReminders();
   const chatUnread = useChatUnread();
+  const onPhone = useOnPhone();
   useActivityPing();
   useLiveSessionUser();
   // While the site is in maintenance only administrators stay; everyone else sees the maintenance page. The page load
@@ -139,7 +141,8 @@ export function Shell({children}: {children: ReactNode}) {
               !layout.sidebarScrollbar && '[scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
             )}
           >
-            {navigation(look)}
+            {/* On a phone the menu is the drawer's (MenuDrawer): this column is hidden, so it is not drawn at all. */}
+            {!onPhone && navigation(look)}
           </div>
         </aside>
         <main className="min-w-0 flex-1">{children}</main>
