@@ -36,9 +36,21 @@ async function forgetAndGo(zero: AppZero | undefined, to: string) {
   location.assign(to);
 }
 
+/**
+ * Set while this page signs out: the server's end of the session reaches the connection too (ConnectionBadge), which
+ * must not send the user to sign in again and come back here, racing the sign-out's own way to /login.
+ */
+let signingOut = false;
+
 /** Signs out (with `everywhere`, every session of the user) and removes this browser's local copy of the synced data. */
 export async function signOutAndForget(zero: AppZero | undefined, everywhere = false) {
-  await signOut(everywhere);
+  signingOut = true;
+  try {
+    await signOut(everywhere);
+  } catch (failed) {
+    signingOut = false;
+    throw failed;
+  }
   await forgetAndGo(zero, '/login');
 }
 
@@ -46,5 +58,6 @@ export async function signOutAndForget(zero: AppZero | undefined, everywhere = f
  * The server no longer lets this session sync (signed out elsewhere, idle too long, blocked, or the
  * declaration is due): the local copy goes, and the user signs in again, coming back to this page.
  */
-export const forgetAndSignInAgain = (zero: AppZero | undefined) =>
-  forgetAndGo(zero, `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+export const forgetAndSignInAgain = async (zero: AppZero | undefined) => {
+  if (!signingOut) await forgetAndGo(zero, `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+};

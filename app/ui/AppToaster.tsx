@@ -1,7 +1,11 @@
 import {useEffect} from 'react';
-import {Toaster} from 'sonner';
+import {toast, Toaster} from 'sonner';
 import {getLocale, getTextDirection} from '../paraglide/runtime.js';
+import {toasterReady} from '../lib/toast.ts';
 import * as m from '../paraglide/messages.js';
+
+// The staff's toasts (app/lib/toast.ts) go out through sonner once this code is there.
+toasterReady(toast);
 
 /** How many toasters are on the page: a public page's first toast draws one (app/ui/toast-anywhere.tsx) only where none is. */
 let drawn = 0;
