@@ -19,11 +19,16 @@ export type BenchArgs = {
   viewSyncers: number;
   /** Instead of the latency run: Zero's query analyser on candidates.list for every example filter set. */
   analyse: boolean;
+  /** Instead of the latency run: each tab query's cost to zero-cache in a fan-out (pipelines.ts). */
+  pipelines: boolean;
+  /** With --pipelines: CPU profiles of the sync worker, summed by source file. */
+  cpuProfile: boolean;
   /** Instead of the latency run: rounds of client groups opened and closed, zero-cache's memory after each (soak.ts). */
   soak: SoakOptions | undefined;
 };
 
 export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep] [--view-syncers V] [--analyse]
+       npm run bench -- --pipelines [--cpu-profile] [--fanout K,K…] …
        npm run bench -- --soak [--soak-minutes M] [--soak-round K] [--soak-rounds R] [--soak-warmup W] [--soak-snapshots] [--profiles N] …
   --profiles N   demo candidates to seed (default 10000)
   --activities N demo activities in all, spread over the candidates (default 10 × profiles)
@@ -34,6 +39,11 @@ export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [-
                  clients spread over them (default 0: one zero-cache, as npm start runs it)
   --analyse      run Zero's query analyser on the candidate list for each example filter set
                  (server/bench/filter-examples.ts) instead of the latency measurements
+  --pipelines    instead of the latency measurements: fan-outs to K tabs (default 20) holding the list
+                 alone, the list and one more query (card, bell, pulse), and a real tab, Kesher and raw;
+                 per edit the sync worker's CPU time and the last tab's latency: what each query costs
+  --cpu-profile  with --pipelines: a CPU profile of the sync worker over the real tabs' edits, summed
+                 by source file
   --soak         instead of the latency measurements: rounds of K client groups (staff tabs with a list,
                  a card and the bell) opened, synced and closed, and zero-cache's memory per process after
                  each round (RSS, its anonymous part, the V8 heap after a full GC); at the end the slope
@@ -65,6 +75,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
       keep: {type: 'boolean', default: false},
       'view-syncers': {type: 'string'},
       analyse: {type: 'boolean', default: false},
+      pipelines: {type: 'boolean', default: false},
+      'cpu-profile': {type: 'boolean', default: false},
       soak: {type: 'boolean', default: false},
       'soak-minutes': {type: 'string'},
       'soak-round': {type: 'string'},
@@ -77,6 +89,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     allowPositionals: false,
   });
   if (values.help) return 'help';
+  if (values['cpu-profile'] && !values.pipelines) throw new Error(`--cpu-profile goes with --pipelines\n${USAGE}`);
   const samples = positiveInteger('samples', values.samples, 60);
   const profiles = positiveInteger('profiles', values.profiles, 10_000);
   return {
@@ -84,10 +97,12 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     activities: positiveInteger('activities', values.activities, 10 * profiles),
     samples,
     coldSamples: Math.min(samples, 20),
-    fanout: (values.fanout ?? '5,20,50').split(',').map(k => positiveInteger('fanout', k.trim(), 0)),
+    fanout: (values.fanout ?? (values.pipelines ? '20' : '5,20,50')).split(',').map(k => positiveInteger('fanout', k.trim(), 0)),
     keep: values.keep,
     viewSyncers: values['view-syncers'] === '0' ? 0 : positiveInteger('view-syncers', values['view-syncers'], 0),
     analyse: values.analyse,
+    pipelines: values.pipelines,
+    cpuProfile: values['cpu-profile'],
     soak: values.soak ? soakOptions(values) : undefined,
   };
 }

@@ -29,7 +29,10 @@ import {analyseFilters, analysisReport, countPlanReport, explainCounts} from './
 import {formatReport, isZeroCache} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
-import {PROBE_DIR_VARIABLE, runSoak} from './soak.ts';
+import {PROBE_DIR_VARIABLE} from './probe.ts';
+import {runSoak} from './soak.ts';
+import {measurePipelines, pipelineReport} from './pipelines.ts';
+import {zeroMeter} from './zero-cpu.ts';
 import {withTimeout} from './timing.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
@@ -65,9 +68,9 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   );
   say(`ports: pg ${ports.postgres} · api ${ports.api} · zero ${ports.zero} · phone ${ports.phoneProxy}`);
   if (args.viewSyncers) say(`Zero multi-node: a replication manager and ${args.viewSyncers} view-syncers`);
-  // The soak asks zero-cache's processes for their heaps (server/zero/memory-probe.mjs reads this variable).
-  // Beside the data dir, which the stack's fresh start empties.
-  const probeDir = args.soak ? `${dataDir}-probe` : undefined;
+  // The soak asks zero-cache's processes for their heaps, --cpu-profile for CPU profiles
+  // (server/zero/zero-probe.mjs reads this variable). Beside the data dir, which the stack's fresh start empties.
+  const probeDir = args.soak || args.cpuProfile ? `${dataDir}-probe` : undefined;
   if (probeDir) {
     rmSync(probeDir, {recursive: true, force: true});
     mkdirSync(probeDir, {recursive: true});
@@ -195,6 +198,44 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     },
   };
 
+  const common = {syncURL, gapMs: GAP_MS, tag, open: res.clients};
+  if (args.pipelines) {
+    t = performance.now();
+    const rows = await measurePipelines({
+      ks: args.fanout,
+      run: k => (flavour, parts, meter) =>
+        measureFanout({
+          ...common,
+          users: [a, b],
+          editor,
+          flavour,
+          k,
+          parts,
+          meter,
+          filters: TAB_FILTERS,
+          limit: LIST_LIMIT,
+          samples: args.coldSamples,
+        }),
+      meter: () =>
+        zeroMeter(
+          stack.processes.filter(p => isZeroCache(p.label)),
+          args.cpuProfile ? probeDir : undefined,
+        ),
+      say,
+    });
+    say(`pipelines measured in ${seconds(t)}${probeDir ? `; CPU profiles in ${probeDir}` : ''}`);
+    await sql`UPDATE profile SET city = ${target.city} WHERE id = ${target.id}`; // leave the data as seeded
+    console.log(
+      [
+        '',
+        `Kesher pipelines — ${args.profiles.toLocaleString('en-US')} profiles, ${args.activities.toLocaleString('en-US')} activities, ${args.coldSamples} edits per row, ${availableParallelism()} cores${args.viewSyncers ? `, ${args.viewSyncers} view-syncers` : ''}`,
+        ...pipelineReport(rows),
+        '',
+      ].join('\n'),
+    );
+    return;
+  }
+
   t = performance.now();
   const edits = await measureEdits({editor, watchers, samples: args.samples, warmup: WARMUP, gapMs: GAP_MS, tag});
   say(`(a)+(b) ${args.samples} edits (+${WARMUP} warm-up) in ${seconds(t)}`);
@@ -206,7 +247,6 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   say(`(c) ${args.samples} direct UPDATEs in ${seconds(t)}`);
 
   t = performance.now();
-  const common = {syncURL, gapMs: GAP_MS, tag, open: res.clients};
   const cold = await measureColdList({...common, users: [a, b], filters: {}, limit: LIST_LIMIT, samples: args.coldSamples});
   say(`(d) ${args.coldSamples} cold clients each way in ${seconds(t)}`);
 

@@ -11,20 +11,33 @@ import {
 } from './clients.ts';
 import {cityFor, editCity, type Editor} from './edits.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
-import {tabQueries, type Flavour} from './workload.ts';
+import {REAL_TAB, tabQueries, type Flavour, type TabPart} from './workload.ts';
+import type {ZeroMeter} from './zero-cpu.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const OPEN_TIMEOUT_MS = 60_000;
 
-/** One fan-out row: the edit → the last of K tabs showing it, and the bench process's own CPU meanwhile. */
-export type FanoutResult = {k: number; flavour: Flavour; lastTab: number[]; benchCPU: number; failed?: string};
+/**
+ * One fan-out row: the edit → the last of K tabs showing it, and the bench process's own CPU share
+ * meanwhile; when metered, the sync workers' CPU per edit and their CPU profiles.
+ */
+export type FanoutResult = {
+  k: number;
+  flavour: Flavour;
+  lastTab: number[];
+  benchCPU: number;
+  zeroCPUPerEditMs?: number;
+  profiles?: string[];
+  failed?: string;
+};
 
 /**
  * Fan-out: K tabs open (each its own client group, alternating users), each holding what a real tab
- * holds (tabQueries: the filtered list, the edited card, the bell); the editor edits the card and the
- * sample is the time from the mutate call until the last of the K tabs shows it in both its list and
- * its card. The tabs live in this process, so its CPU share is reported: near 100 % of a core means
- * the bench, not zero-cache, is what is measured.
+ * holds (tabQueries: the filtered list, the edited card, the bell; `parts` to hold less or more); the
+ * editor edits the card and the sample is the time from the mutate call until the last of the K tabs
+ * shows it in its list and its card (whichever it holds: `parts` needs one). The tabs live in this
+ * process, so its CPU share is reported: near 100 % of a core means the bench, not zero-cache, is what
+ * is measured. A `meter` measures zero-cache's sync workers over the edits.
  */
 export async function measureFanout(
   opts: RunContext & {
@@ -34,8 +47,13 @@ export async function measureFanout(
     k: number;
     filters: FilterSet;
     limit: number;
+    parts?: readonly TabPart[];
+    meter?: ZeroMeter;
   },
 ): Promise<FanoutResult> {
+  const parts = opts.parts ?? REAL_TAB;
+  const watched = parts.filter(p => p === 'list' || p === 'card');
+  if (!watched.length) throw new Error('a fan-out tab must hold the list or the card, to see the edit');
   const tabs: Array<{zero: BenchZero; views: View[]; watchers: CityWatcher[]}> = [];
   try {
     for (let i = 0; i < opts.k; i++) {
@@ -48,8 +66,9 @@ export async function measureFanout(
         cardID: opts.editor.profileID,
         userID: user.userID,
       });
-      const views = [materialize(zero, q.list), materialize(zero, q.card), materialize(zero, q.bell)];
-      tabs.push({zero, views, watchers: views.slice(0, 2).map(v => new CityWatcher(v, opts.editor.profileID))});
+      const views = parts.map(part => materialize(zero, q[part]));
+      const watchers = watched.map(part => new CityWatcher(views[parts.indexOf(part)] as View, opts.editor.profileID));
+      tabs.push({zero, views, watchers});
     }
     try {
       await Promise.all(
@@ -62,16 +81,26 @@ export async function measureFanout(
     }
     const watchers = tabs.flatMap(t => t.watchers);
     const lastTab: number[] = [];
+    const edit = async (i: number) => {
+      const {seen} = await editCity(opts.editor, cityFor(opts.tag, `f${opts.flavour[0]}${opts.k}${parts.join('')}`, i), watchers);
+      await sleep(opts.gapMs);
+      return Math.max(...seen);
+    };
+    await edit(0); // the first edit warms the tabs up
+    await opts.meter?.start();
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
-    for (let i = 0; i < opts.samples + 1; i++) {
-      const {seen} = await editCity(opts.editor, cityFor(opts.tag, `f${opts.flavour[0]}${opts.k}`, i), watchers);
-      if (i > 0) lastTab.push(Math.max(...seen)); // the first edit warms the tabs up
-      await sleep(opts.gapMs);
-    }
+    for (let i = 1; i <= opts.samples; i++) lastTab.push(await edit(i));
     const cpu = process.cpuUsage(cpuBefore);
     const benchCPU = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
-    return {k: opts.k, flavour: opts.flavour, lastTab, benchCPU};
+    const zero = await opts.meter?.stop();
+    return {
+      k: opts.k,
+      flavour: opts.flavour,
+      lastTab,
+      benchCPU,
+      ...(zero && {zeroCPUPerEditMs: zero.cpuMs / opts.samples, profiles: zero.profiles}),
+    };
   } finally {
     for (const t of tabs) {
       for (const w of t.watchers) w.close();
@@ -87,7 +116,7 @@ async function stuck(tabs: ReadonlyArray<{zero: BenchZero; views: View[]}>): Pro
   const notes = [];
   for (const t of tabs) {
     const waiting = t.views.filter(v => resultTypeOf(v) !== 'complete').length;
-    if (waiting) notes.push(`${waiting}/3 views of ${await connectionNote(t.zero)}`);
+    if (waiting) notes.push(`${waiting}/${t.views.length} views of ${await connectionNote(t.zero)}`);
   }
   return notes.join('; ') || 'every view complete by now';
 }

@@ -1,7 +1,6 @@
-import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
-import path from 'node:path';
 import {connectionNote, materialize, openClient, untilComplete, type BenchUser, type BenchZero, type View} from './clients.ts';
 import {treeBreakdown} from './memory.ts';
+import {askProbe} from './probe.ts';
 import {isZeroCache} from './report.ts';
 import {sleep, withTimeout} from './timing.ts';
 import {tabQueries} from './workload.ts';
@@ -13,7 +12,7 @@ import type {FilterSet} from '../../app/tables/saved-searches.ts';
  * holds: a filtered list, a card and the bell), opened together, synced, closed together; then a pause
  * past zero-cache's keepalive (a view-syncer shuts 5 s after its last client) and a sample of every
  * zero-cache process: RSS, its anonymous part (native and JS memory, not the mapped files) and, through
- * server/zero/memory-probe.mjs, V8's heap after a full collection. The slope over the rounds after the
+ * server/zero/zero-probe.mjs, V8's heap after a full collection. The slope over the rounds after the
  * warm-up, in MiB per 100 client groups, says whether a process levels off.
  */
 export type SoakOptions = {
@@ -39,9 +38,6 @@ const FILTERS: FilterSet[] = [{gender: 'female'}, {gender: 'male'}];
 /** One process of zero-cache in one sample. */
 export type ProcessSample = {name: string; pid: number; rssKiB: number; anonKiB: number; heapKiB?: number};
 export type SoakSample = {round: number; groups: number; atMs: number; openMs: number; stuck: number; processes: ProcessSample[]};
-
-/** Where the probe writes; the bench sets it for zero-cache before the stack starts. */
-export const PROBE_DIR_VARIABLE = 'KESHER_ZERO_PROBE_DIR';
 
 export async function runSoak(opts: {
   options: SoakOptions;
@@ -133,11 +129,9 @@ async function closeRound(tabs: readonly Tab[], open: Set<BenchZero>) {
   for (const t of tabs) open.delete(t.zero);
 }
 
-type ProbeAnswer = {pid: number; script: string; at: number; memory: {heapUsed: number}};
-
 /**
  * Every zero-cache process's memory: RSS and RssAnon from /proc, and the V8 heap after a full
- * collection from those that run the probe (memory-probe.mjs). Names are the script a process runs,
+ * collection from those that run the probe (zero-probe.mjs). Names are the script a process runs,
  * prefixed by its node's label when the stack runs several zero-caches.
  */
 async function sampleZero(
@@ -145,35 +139,15 @@ async function sampleZero(
   probeDir: string,
   snapshot: boolean,
 ): Promise<ProcessSample[]> {
-  const asked = Date.now();
-  writeFileSync(path.join(probeDir, 'request.json'), JSON.stringify({gc: true, snapshot}));
-  const ready = new Set(
-    readdirSync(probeDir)
-      .filter(f => f.endsWith('.ready'))
-      .map(f => Number(f.slice(0, -'.ready'.length))),
-  );
   const processes = nodes.flatMap(node =>
     treeBreakdown(node.pid).map(p => ({...p, name: nodes.length > 1 ? `${node.label}:${p.script}` : p.script})),
   );
-  const probed = processes.filter(p => ready.has(p.pid));
-  for (const p of probed) {
-    try {
-      process.kill(p.pid, 'SIGUSR2');
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const answers = new Map<number, ProbeAnswer>();
-  const deadline = Date.now() + (snapshot ? 5 * PROBE_TIMEOUT_MS : PROBE_TIMEOUT_MS);
-  while (answers.size < probed.length && Date.now() < deadline) {
-    for (const p of probed) {
-      const file = path.join(probeDir, `${p.pid}.json`);
-      if (answers.has(p.pid) || !existsSync(file)) continue;
-      const answer = JSON.parse(readFileSync(file, 'utf8')) as ProbeAnswer;
-      if (answer.at >= asked) answers.set(p.pid, answer);
-    }
-    if (answers.size < probed.length) await sleep(100);
-  }
+  const answers = await askProbe(
+    probeDir,
+    processes.map(p => p.pid),
+    {gc: true, snapshot},
+    snapshot ? 5 * PROBE_TIMEOUT_MS : PROBE_TIMEOUT_MS,
+  );
   return processes
     .map(p => {
       const heap = answers.get(p.pid)?.memory.heapUsed;

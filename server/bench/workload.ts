@@ -20,17 +20,28 @@ export const listQuery = (flavour: Flavour, filters: FilterSet, limit: number): 
 export const pulseQuery = (flavour: Flavour): unknown =>
   flavour === 'kesher' ? queries.candidates.pulse() : rawQueries.bench.rawPulse();
 
+/** What an open tab may hold: the filtered list, one card, the top bar's bell, the live count's pulse. */
+export const TAB_PARTS = ['list', 'card', 'bell', 'pulse'] as const;
+export type TabPart = (typeof TAB_PARTS)[number];
 /** What a real open tab holds: the list with a filter, one card, and the top bar's bell. */
-export function tabQueries(flavour: Flavour, tab: {filters: FilterSet; limit: number; cardID: string; userID: string}) {
+export const REAL_TAB: readonly TabPart[] = ['list', 'card', 'bell'];
+
+/** Each part of a tab as a query, Kesher's or raw. */
+export function tabQueries(
+  flavour: Flavour,
+  tab: {filters: FilterSet; limit: number; cardID: string; userID: string},
+): Record<TabPart, unknown> {
   return flavour === 'kesher'
     ? {
         list: queries.candidates.list({filters: tab.filters, limit: tab.limit}),
         card: queries.candidates.card({id: tab.cardID}),
         bell: queries.activities.myReminders(),
+        pulse: queries.candidates.pulse(),
       }
     : {
         list: rawQueries.bench.rawList({filters: tab.filters, limit: tab.limit}),
         card: rawQueries.bench.rawCard({id: tab.cardID}),
         bell: rawQueries.bench.rawReminders({userID: tab.userID}),
+        pulse: rawQueries.bench.rawPulse(),
       };
 }

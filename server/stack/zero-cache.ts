@@ -33,7 +33,7 @@ export function startZeroCache(base: ZeroCacheBase, cli: string, env: NodeJS.Pro
       // Idle unless KESHER_ZERO_RECYCLE_SYNCER_MB is set: drains zero-cache for a restart before a sync worker reaches it.
       `--import=${pathToFileURL(path.join(ROOT, 'server/zero/recycle-syncer.mjs'))}`,
       // Idle unless KESHER_ZERO_PROBE_DIR is set (the bench's soak): memory samples on SIGUSR2.
-      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/memory-probe.mjs'))}`,
+      `--import=${pathToFileURL(path.join(ROOT, 'server/zero/zero-probe.mjs'))}`,
       cli,
     ],
     {

@@ -28,6 +28,15 @@ test('(a) a candidate created in one browser appears in another without a reload
   await expect(rowInB.getByTestId('candidate-city')).toHaveText('צפת');
   await expect(rowInB.getByTestId('candidate-status')).toHaveText('בפגישות');
   expect(bNavigations).toEqual([]);
+
+  // B opens the card: its status and sector are named from the lookups, and A's next status follows live.
+  await b.goto(`/home/tickets/${await rowInB.getAttribute('data-id')}`);
+  await expect(b.getByTestId('card-status')).toHaveText('בפגישות');
+  await expect(b.getByTestId('card-sector')).toHaveText('ליטאי');
+  await a.getByTestId('candidate-row').filter({hasText: surname}).getByTestId('edit-candidate').click();
+  await form.locator('[name=statusID]').selectOption('on_hold');
+  await a.getByTestId('save-candidate').click();
+  await expect(b.getByTestId('card-status')).toHaveText('בהמתנה');
 });
 
 test('(b) a shadchan never sees another shadchan’s personal-database candidate', async ({browser}) => {

@@ -17,6 +17,16 @@ describe('npm run bench arguments', () => {
     expect(() => parseBenchArgs(['--view-syncers', '-1'])).toThrow(/--view-syncers/);
   });
 
+  it('measures each tab query at 20 tabs, profiling only when asked and only with --pipelines', () => {
+    expect(parseBenchArgs([])).toMatchObject({pipelines: false, cpuProfile: false, fanout: [5, 20, 50]});
+    expect(parseBenchArgs(['--pipelines'])).toMatchObject({pipelines: true, cpuProfile: false, fanout: [20]});
+    expect(parseBenchArgs(['--pipelines', '--cpu-profile', '--fanout', '5,50'])).toMatchObject({
+      cpuProfile: true,
+      fanout: [5, 50],
+    });
+    expect(() => parseBenchArgs(['--cpu-profile'])).toThrow(/--cpu-profile goes with --pipelines/);
+  });
+
   it('soaks for 30 minutes in rounds of 100 client groups unless told otherwise', () => {
     expect(parseBenchArgs([])).toMatchObject({soak: undefined});
     expect(parseBenchArgs(['--soak'])).toMatchObject({soak: {minutes: 30, round: 100, warmup: 3, snapshots: false}});

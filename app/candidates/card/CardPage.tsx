@@ -66,6 +66,8 @@ export function CardPage() {
   const [card, details] = useQuery(candidateQueries.card({id}));
   usePrintLog(id);
   const [communities] = useQuery(lookupQueries.communities());
+  const [sectors] = useQuery(lookupQueries.sectors());
+  const [statuses] = useQuery(lookupQueries.statuses());
   const locale = currentLocale();
   usePageTitle(card ? `${card.forename} ${card.surname}` : m.card_view());
 
@@ -166,9 +168,11 @@ export function CardPage() {
                 className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 ring-1 ring-brand-100"
                 data-testid="card-status"
               >
-                {labelOf(card.status?.labels, locale)}
+                {labelOf(statuses.find(s => s.id === card.statusID)?.labels, locale)}
               </span>
-              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{labelOf(card.sector?.labels, locale)}</span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700" data-testid="card-sector">
+                {labelOf(sectors.find(s => s.id === card.sectorID)?.labels, locale)}
+              </span>
               <CandidateSourceBadge card={card} />
               {card.database === 'personal' && (
                 <span className="rounded-full bg-gold-100 px-2.5 py-1 text-amber-800">{m.database_personal_badge()}</span>
