@@ -33,16 +33,18 @@ export function visibleProfiles<R>(
   // them: one plain condition instead, and every open tab's pipeline is smaller.
   if (!opts.pending) q = q.where('state', '!=', 'pending');
   const pendingDecided = !opts.pending || can(ctx, 'authorizeTemporaryProfiles');
-  const coordinates = (u: Query<'user', Schema>) => u.where('id', ctx.userID).where('role', 'coordinator');
-  const inCare = (r: Query<'representative', Schema>) => r.where('userID', ctx.userID).where('retiredAt', 'IS', null);
+  // The card's place's staff (migrations/0056), asked by the card's id: a join on its community or
+  // institution, which may be empty, would split every edit of the card in Zero (docs/benchmark.md).
+  const placeStaff = (kind: 'coordinator' | 'representative') => (s: Query<'profilePlaceStaff', Schema>) =>
+    s.where('userID', ctx.userID).where('kind', kind);
   const seen =
     ctx.role === 'admin'
       ? q
       : ctx.role === 'representative'
-        ? q.where(({or, and, cmp, exists}) =>
+        ? q.where(({and, cmp, exists}) =>
             and(
               cmp('database', 'general'),
-              or(exists('communityRepresentatives', inCare, INSIDE_OR), exists('institutionRepresentatives', inCare, INSIDE_OR)),
+              exists('placeStaff', placeStaff('representative')),
               ...(pendingDecided ? [] : [cmp('state', '!=', 'pending')]),
             ),
           )
@@ -56,10 +58,7 @@ export function visibleProfiles<R>(
                     and(
                       cmp('state', 'pending'),
                       cmp('database', 'general'),
-                      or(
-                        exists('communityCoordinators', coordinates, INSIDE_OR),
-                        exists('institutionCoordinators', coordinates, INSIDE_OR),
-                      ),
+                      exists('placeStaff', placeStaff('coordinator'), INSIDE_OR),
                     ),
                   ]),
               and(
@@ -86,12 +85,9 @@ export function decidablePending<R>(q: ProfileQuery<R>, ctx: AuthContext | undef
   const pending = visibleProfiles(q, ctx).where('state', 'pending');
   if (can(ctx, 'authorizeTemporaryProfiles')) return pending;
   if (ctx?.role !== 'coordinator') return q.where('id', 'IS', null);
-  const me = (u: Query<'user', Schema>) => u.where('id', ctx.userID);
   return pending
     .where('database', 'general')
-    .where(({or, exists}) =>
-      or(exists('communityCoordinators', me, INSIDE_OR), exists('institutionCoordinators', me, INSIDE_OR)),
-    );
+    .whereExists('placeStaff', s => s.where('userID', ctx.userID).where('kind', 'coordinator'));
 }
 
 /** The place a coordinator serves (app_user.community_id or institution_id, migrations/0050). */

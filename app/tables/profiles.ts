@@ -4,7 +4,7 @@
 import type {ReadonlyJSONValue} from '@rocicorp/zero';
 import {boolean, enumeration, json, number, relationships, string, table} from '@rocicorp/zero';
 import type {FileKind, Gender, PresenceMode, ProfileDatabase, ProfileState, ProfileVisibility} from './shared.ts';
-import {community, profileStatus, representative, sector} from './places.ts';
+import {community, profileStatus, sector} from './places.ts';
 import {profileFacet, profileKey} from './search.ts';
 import {staffContact, staffDetail, user} from './staff.ts';
 import type {Colour} from './colours.ts';
@@ -82,6 +82,20 @@ export const profileViewer = table('profileViewer')
   })
   .primaryKey('profileID', 'userID');
 
+/**
+ * The staff of a card's place (migrations/0056): the coordinators of its community or institution and
+ * its representatives not retired, kept by triggers. The read rule asks it by the card's id
+ * (permissions/profiles.ts): never through the card's community or institution, which may be empty.
+ */
+export const profilePlaceStaff = table('profilePlaceStaff')
+  .from('profile_place_staff')
+  .columns({
+    profileID: string().from('profile_id'),
+    userID: string().from('user_id'),
+    kind: enumeration<'coordinator' | 'representative'>(),
+  })
+  .primaryKey('profileID', 'userID', 'kind');
+
 export const profileRevision = table('profileRevision')
   .from('profile_revision')
   .columns({
@@ -153,17 +167,9 @@ export const profileRelationships = relationships(profile, ({one, many}) => ({
   sector: one({sourceField: ['sectorID'], destField: ['id'], destSchema: sector}),
   status: one({sourceField: ['statusID'], destField: ['id'], destSchema: profileStatus}),
   community: one({sourceField: ['communityID'], destField: ['id'], destSchema: community}),
-  // The coordinators of the card's community or institution: they decide on its pending arrivals
-  // (permissions/profiles.ts).
-  communityCoordinators: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: user}),
-  institutionCoordinators: many({sourceField: ['institutionID'], destField: ['institutionID'], destSchema: user}),
-  // The representatives whose care the card is under (permissions/profiles.ts).
-  communityRepresentatives: many({sourceField: ['communityID'], destField: ['communityID'], destSchema: representative}),
-  institutionRepresentatives: many({
-    sourceField: ['institutionID'],
-    destField: ['institutionID'],
-    destSchema: representative,
-  }),
+  // The coordinators of the card's place, who decide on its pending arrivals, and the representatives
+  // whose care it is under (permissions/profiles.ts).
+  placeStaff: many({sourceField: ['id'], destField: ['profileID'], destSchema: profilePlaceStaff}),
   revisions: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileRevision}),
   viewers: many({sourceField: ['id'], destField: ['profileID'], destSchema: profileViewer}),
   // The search (app/candidates/search/apply.ts): whereExists only, never followed with related().

@@ -183,7 +183,18 @@ export async function seedDemoIfEmpty(
     const profiles = await timed(`generated ${profileCount} profiles`, () => demoProfiles(tx, profileCount));
     await insertProfiles(tx, profiles, timed);
     await insertDemoActivities(tx, profiles, activities, timed);
+    // The staff of each card's place (migrations/0056) follow the institution the derived columns set:
+    // paused for that one pass over the cards and derived once after it.
+    await tx`ALTER TABLE profile DISABLE TRIGGER profile_place_staff`;
     await timed('set the derived card columns', () => setDerivedColumns(tx));
+    await tx`ALTER TABLE profile ENABLE TRIGGER profile_place_staff`;
+    await timed(
+      "derived the staff of the cards' places",
+      () => tx`INSERT INTO profile_place_staff (profile_id, user_id, kind)
+               SELECT p.id, w.user_id, w.kind FROM profile p, place_staff_of(p.community_id, p.institution_id) w
+               WHERE p.community_id IS NOT NULL OR p.institution_id IS NOT NULL
+               ON CONFLICT DO NOTHING`,
+    );
     await seedDemoCouples(tx, profiles);
     await seedDemoWorkspace(tx, profiles);
     return accounts;
@@ -207,6 +218,7 @@ const DERIVING_TRIGGERS = [
   ['profile_detail', 'profile_detail_keys'],
   ['profile_detail', 'profile_detail_search'],
   ['profile_detail', 'profile_detail_institution'],
+  ['profile', 'profile_place_staff'],
 ] as const;
 
 type Timed = <T>(what: string, step: () => Promise<T>) => Promise<T>;

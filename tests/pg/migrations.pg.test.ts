@@ -57,6 +57,8 @@ describe('migrations', () => {
       'profile_file',
       'profile_key',
       'profile_note',
+      // The staff of each card's place, which the read rule asks by the card's id (issue 36)
+      'profile_place_staff',
       'profile_revision',
       'profile_status',
       'profile_viewer',

@@ -10,6 +10,8 @@ import {schema} from '../../zero-schema.ts';
 const NOT_PERSONAL: Record<string, string> = {
   // The kinds of activity that earn points (idea, suggestion, …): an enumeration.
   'scorePoints.kind': 'an enumeration',
+  // Whether the user is the card's place's coordinator or representative: an enumeration.
+  'profilePlaceStaff.kind': 'an enumeration',
 };
 
 test('every replicated primary key is a row id', () => {
