@@ -28,8 +28,6 @@ export async function measurePipelines(opts: {
   say: (line: string) => void;
 }): Promise<PipelineRow[]> {
   const rows: PipelineRow[] = [];
-  // A first round unreported: the rows that ran first on a cold sync worker cost 20–50 ms more per edit.
-  for (const flavour of ['kesher', 'raw'] as const) await opts.run(opts.ks[0] ?? 1)(flavour, REAL_TAB, opts.meter());
   for (const k of opts.ks) {
     for (const parts of COMPOSITIONS) {
       const run = opts.run(k);
