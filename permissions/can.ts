@@ -11,6 +11,12 @@ export type AuthContext = {
   userID: string;
   role: Role;
   permissions: readonly Permission[];
+  /**
+   * Whether some card is open to this user as a chosen party (profile_viewer). Only the server's session
+   * read sets it, on every request; absent, the read rule asks the chosen viewers of every card open to
+   * chosen parties, as it must for a context built any other way (permissions/profiles.ts).
+   */
+  chosenViewer?: boolean;
 };
 
 export function can(ctx: AuthContext | undefined, permission: Permission): boolean {

@@ -61,14 +61,29 @@ export function visibleProfiles<R>(
                       exists('placeStaff', placeStaff('coordinator'), INSIDE_OR),
                     ),
                   ]),
+              // The general database's cards open to all, and those open to chosen parties with this user
+              // among them. Zero evaluates an or() branch by branch for every row: the viewers are looked
+              // up only for a card open to chosen parties, and the simple branches make one filter. A query
+              // with an exists at all costs each hydration a lookup per row (the subquery's rows go to the
+              // browser), so the branch is left out for a user no card is open to (ctx.chosenViewer false):
+              // zero-cache transforms every open query again within seconds (server/stack/zero-cache.ts),
+              // and the session it reads then brings the branch in (docs/benchmark.md, "Cold lists and
+              // searches").
               and(
                 cmp('database', 'general'),
-                or(
-                  cmp('visibility', 'all'),
-                  exists('viewers', v => v.where('userID', ctx.userID), INSIDE_OR),
-                ),
+                cmp('visibility', 'all'),
                 ...(pendingDecided ? [] : [cmp('state', '!=', 'pending')]),
               ),
+              ...(ctx.chosenViewer === false
+                ? []
+                : [
+                    and(
+                      cmp('database', 'general'),
+                      cmp('visibility', '!=', 'all'),
+                      exists('viewers', v => v.where('userID', ctx.userID), INSIDE_OR),
+                      ...(pendingDecided ? [] : [cmp('state', '!=', 'pending')]),
+                    ),
+                  ]),
             ),
           );
   return can(ctx, 'showDeletedProfiles')

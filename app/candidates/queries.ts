@@ -32,10 +32,8 @@ export const candidateQueries = namedQueries('candidates', {
     const column = SORT_COLUMNS[args.sort];
     // Age runs against the birth date: the youngest first is the latest birth date first.
     const dir = args.sort === 'age' ? (args.dir === 'asc' ? 'desc' : 'asc') : args.dir;
-    const sorted = q
-      .related('owner', o => o.one())
-      .orderBy(column, dir)
-      .orderBy('id', dir);
+    // The rows carry what the list shows: the shadchan's name comes from lookups.staffNames.
+    const sorted = q.orderBy(column, dir).orderBy('id', dir);
     return (args.start ? sorted.start({id: args.start.id, [column]: args.start.value} as never) : sorted).limit(args.limit);
   }),
 

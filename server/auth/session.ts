@@ -54,9 +54,11 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
       declaration_due: boolean;
       agreement_due: boolean;
       last_active_at: Date;
+      chosen_viewer: boolean;
     }[]
   >`
     SELECT u.id, u.name, u.gender, u.role, u.permissions, u.withheld_permissions, s.last_active_at, u.agreement_due,
+           EXISTS (SELECT 1 FROM profile_viewer v WHERE v.user_id = u.id) AS chosen_viewer,
            (u.declaration_accepted_on IS NULL OR u.declaration_accepted_on < current_date - interval '1 month') AS declaration_due
     FROM session s JOIN app_user u ON u.id = s.user_id
     WHERE s.token_hash = ${tokenHash} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -65,7 +67,7 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
   const permissions = effectivePermissions(row.role, row.permissions, row.withheld_permissions);
   return {
-    ctx: {userID: row.id, role: row.role, permissions},
+    ctx: {userID: row.id, role: row.role, permissions, chosenViewer: row.chosen_viewer},
     user: {ID: row.id, Name: row.name, Gender: row.gender, role: row.role, permissions},
     declarationDue: row.declaration_due,
     agreementDue: row.agreement_due,

@@ -10,14 +10,18 @@ import type {FilterSet} from '../../app/tables/saved-searches.ts';
 /** The list page's first window. */
 const LIMIT = 100;
 
+/** Each query is analysed this many times, Kesher's and raw's in turn: the median's time is reported. */
+const ROUNDS = 5;
+
+/** One query's analysis: the rows zero-cache read from its SQLite replica (all tables), synced, and the median time. */
+export type Analysis = {readRows: number; syncedRows: number; elapsedMs: number};
+
 export type FilterAnalysis = {
   name: string;
-  /** Rows zero-cache read from its SQLite replica to answer the query (all tables). */
-  readRows: number;
-  /** Rows the answer synced to the client. */
-  syncedRows: number;
-  elapsedMs: number;
-  /** The replica statements' plans with a full scan or a sort outside any index; empty = indexes served it. */
+  kesher: Analysis;
+  /** bench.rawList on the same filter set: the engine's floor (server/zero/raw-queries.ts). */
+  raw: Analysis;
+  /** Kesher's replica statements' plans with a full scan or a sort outside any index; empty = indexes served it. */
   unindexed: string[];
 };
 
@@ -29,7 +33,13 @@ export type FilterAnalysis = {
  */
 const unindexedLine = (line: string) => /TEMP B-TREE/.test(line) || (/\bSCAN\b/.test(line) && !/USING|VIRTUAL TABLE/.test(line));
 
-/** Runs Zero's analyser (the inspector's analyzeNamedQuery, on zero-cache itself, with this client's permissions) per example filter set. */
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
+
+/**
+ * Runs Zero's analyser (the inspector's analyzeNamedQuery, on zero-cache itself, with this client's
+ * permissions) per example filter set, on candidates.list and on raw's list: a hydration's cost with no
+ * network and no client in it, which the latency rows cannot separate from the machine's noise.
+ */
 export async function analyseFilters(
   zero: BenchZero,
   adminPassword: string,
@@ -38,19 +48,25 @@ export async function analyseFilters(
   if (!(await withTimeout(zero.inspector.authenticate(adminPassword), 30_000, 'the inspector to authenticate'))) {
     throw new Error("zero-cache's inspector refused the admin password");
   }
+  const analyse = (query: string, name: string, filters: FilterSet): Promise<AnalyzeQueryResult> =>
+    withTimeout(zero.inspector.analyzeNamedQuery(query, [{filters, limit: LIMIT}]), 120_000, `the analysis of ${name}`);
   const results: FilterAnalysis[] = [];
   for (const [name, filters] of Object.entries(examples)) {
-    const result: AnalyzeQueryResult = await withTimeout(
-      zero.inspector.analyzeNamedQuery('candidates.list', [{filters, limit: LIMIT}]),
-      120_000,
-      `the analysis of ${name}`,
-    );
-    const plans = Object.values(result.sqlitePlans ?? {}).flat();
+    const runs: {kesher: AnalyzeQueryResult[]; raw: AnalyzeQueryResult[]} = {kesher: [], raw: []};
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.kesher.push(await analyse('candidates.list', name, filters));
+      runs.raw.push(await analyse('bench.rawList', name, filters));
+    }
+    const summary = (rs: AnalyzeQueryResult[]): Analysis => ({
+      readRows: rs[0]?.readRowCount ?? 0,
+      syncedRows: rs[0]?.syncedRowCount ?? 0,
+      elapsedMs: median(rs.map(r => r.elapsed ?? r.end - r.start)),
+    });
+    const plans = Object.values(runs.kesher[0]?.sqlitePlans ?? {}).flat();
     results.push({
       name,
-      readRows: result.readRowCount ?? 0,
-      syncedRows: result.syncedRowCount,
-      elapsedMs: result.elapsed ?? result.end - result.start,
+      kesher: summary(runs.kesher),
+      raw: summary(runs.raw),
       unindexed: [...new Set(plans.filter(unindexedLine))],
     });
   }
@@ -58,16 +74,21 @@ export async function analyseFilters(
 }
 
 export function analysisReport(rows: FilterAnalysis[]): string[] {
-  const head = `${'filter set'.padEnd(28)}${'read'.padStart(9)}${'synced'.padStart(8)}${'ms'.padStart(9)}  index`;
+  const num = (n: number, width: number) => String(n).padStart(width);
+  const head = `${'filter set'.padEnd(28)}${'read'.padStart(9)}${'raw'.padStart(8)}${'synced'.padStart(8)}${'raw'.padStart(6)}${'ms'.padStart(9)}${'raw'.padStart(8)}${'÷'.padStart(7)}  index`;
+  const ratios = rows.map(r => r.kesher.elapsedMs / r.raw.elapsedMs);
   return [
-    'Zero analyser — candidates.list (limit 100) per example filter set (server/bench/filter-examples.ts)',
+    `Zero analyser — candidates.list and raw's list (limit 100) per filter set, median of ${ROUNDS} (server/bench/filter-examples.ts; bench*: the latency rows' searches)`,
     head,
     ...rows.map(
-      r =>
-        `${r.name.padEnd(28)}${String(r.readRows).padStart(9)}${String(r.syncedRows).padStart(8)}${r.elapsedMs.toFixed(1).padStart(9)}  ${
+      (r, i) =>
+        `${r.name.padEnd(28)}${num(r.kesher.readRows, 9)}${num(r.raw.readRows, 8)}${num(r.kesher.syncedRows, 8)}${num(r.raw.syncedRows, 6)}${r.kesher.elapsedMs
+          .toFixed(1)
+          .padStart(9)}${r.raw.elapsedMs.toFixed(1).padStart(8)}${`${(ratios[i] ?? NaN).toFixed(2)}×`.padStart(7)}  ${
           r.unindexed.length ? `no: ${r.unindexed.join(' | ')}` : 'yes'
         }`,
     ),
+    `median ÷ over the filter sets: ${median(ratios).toFixed(2)}×`,
   ];
 }
 

@@ -17,6 +17,8 @@ export type BenchArgs = {
   keep: boolean;
   /** Zero's multi-node topology: a replication manager plus this many view-syncers (0: one zero-cache). */
   viewSyncers: number;
+  /** B is a chosen viewer of one card: the read rule in its longer shape (permissions/profiles.ts). */
+  chosenViewer: boolean;
   /** Instead of the latency run: Zero's query analyser on candidates.list for every example filter set. */
   analyse: boolean;
   /** Instead of the latency run: each tab query's cost to zero-cache in a fan-out (pipelines.ts). */
@@ -27,7 +29,7 @@ export type BenchArgs = {
   soak: SoakOptions | undefined;
 };
 
-export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep] [--view-syncers V] [--analyse]
+export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [--samples K] [--fanout K,K…] [--keep] [--view-syncers V] [--chosen-viewer] [--analyse]
        npm run bench -- --pipelines [--cpu-profile] [--fanout K,K…] …
        npm run bench -- --soak [--soak-minutes M] [--soak-round K] [--soak-rounds R] [--soak-warmup W] [--soak-snapshots] [--profiles N] …
   --profiles N   demo candidates to seed (default 10000)
@@ -37,6 +39,8 @@ export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [-
   --keep         keep .data/bench-N-A for a faster re-run with the same N and A
   --view-syncers V  Zero's multi-node topology: one replication manager and V view-syncers, the
                  clients spread over them (default 0: one zero-cache, as npm start runs it)
+  --chosen-viewer  the second user (whose lists are measured) is a chosen viewer of one card, so the
+                 read rule asks every card's chosen viewers, as it does for such a user
   --analyse      run Zero's query analyser on the candidate list for each example filter set
                  (server/bench/filter-examples.ts) instead of the latency measurements
   --pipelines    instead of the latency measurements: fan-outs to K tabs (default 20) holding the list
@@ -74,6 +78,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
       fanout: {type: 'string'},
       keep: {type: 'boolean', default: false},
       'view-syncers': {type: 'string'},
+      'chosen-viewer': {type: 'boolean', default: false},
       analyse: {type: 'boolean', default: false},
       pipelines: {type: 'boolean', default: false},
       'cpu-profile': {type: 'boolean', default: false},
@@ -100,6 +105,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     fanout: (values.fanout ?? (values.pipelines ? '20' : '5,20,50')).split(',').map(k => positiveInteger('fanout', k.trim(), 0)),
     keep: values.keep,
     viewSyncers: values['view-syncers'] === '0' ? 0 : positiveInteger('view-syncers', values['view-syncers'], 0),
+    chosenViewer: values['chosen-viewer'],
     analyse: values.analyse,
     pipelines: values.pipelines,
     cpuProfile: values['cpu-profile'],

@@ -26,6 +26,7 @@ import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeBreakdown, treeMemory} from './memory.ts';
 import {analyseFilters, analysisReport, countPlanReport, explainCounts} from './analyse.ts';
+import {FILTER_EXAMPLES} from './filter-examples.ts';
 import {formatReport, isZeroCache} from './report.ts';
 import {enablePhoneProxyForBench, measurePhone, phoneReport} from './phone.ts';
 import {Resources} from './resources.ts';
@@ -110,7 +111,16 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   const sql = connect(stack.databaseURL, {max: 2});
   res.pools.push(sql);
 
+  // The seed opens no card to chosen parties; with --chosen-viewer B is chosen for one (a row a kept
+  // data dir's next run removes), so B's session brings the rule's viewers branch in.
+  await sql`DELETE FROM profile_viewer WHERE user_id = ${USER_B}`;
+  if (args.chosenViewer) {
+    await sql`INSERT INTO profile_viewer (profile_id, user_id)
+              SELECT id, ${USER_B} FROM profile WHERE database = 'general' AND deleted_at IS NULL ORDER BY id LIMIT 1`;
+  }
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
+  if (b.ctx.chosenViewer !== args.chosenViewer)
+    throw new Error(`${USER_B}'s session does not say chosen viewer ${args.chosenViewer}`);
   // Each client picks one sync endpoint (with view-syncers, A and B sit on different ones: an edit
   // crosses from one view-syncer to the other through the replication manager's change-streamer).
   const {syncURLs} = stack;
@@ -149,7 +159,9 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   if (args.analyse) {
     const zero = openClient(syncURL(0), a, `bench-analyse-${tag}`);
     res.clients.add(zero);
-    console.log(['', ...analysisReport(await analyseFilters(zero, zeroAdminPassword)), ''].join('\n'));
+    const {filters, refined} = await searchesFromSeed(sql);
+    const examples = {...FILTER_EXAMPLES, benchList: {}, benchSearch: filters, benchRefined: refined};
+    console.log(['', ...analysisReport(await analyseFilters(zero, zeroAdminPassword, examples)), ''].join('\n'));
     console.log([...countPlanReport(await explainCounts(sql, b.ctx)), ''].join('\n'));
     return;
   }
@@ -302,6 +314,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     activities: args.activities,
     samples: args.samples,
     cores: availableParallelism(),
+    chosenViewer: args.chosenViewer,
     startup,
     aToB: edits.aToB,
     roundTrip: edits.roundTrip,

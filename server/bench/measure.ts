@@ -12,7 +12,7 @@ import {
 } from './clients.ts';
 import {cityFor, editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
-import {emptyPair, FLAVOURS, listQuery, type Pair} from './workload.ts';
+import {emptyPair, FLAVOURS, flavoursInTurn, listQuery, type Pair} from './workload.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const COLD_TIMEOUT_MS = 60_000;
@@ -116,7 +116,8 @@ export async function measureColdList(
 ): Promise<Pair> {
   const times = emptyPair();
   for (let i = 0; i < opts.samples; i++) {
-    for (const flavour of FLAVOURS) {
+    // Each user runs both orders in turn.
+    for (const flavour of flavoursInTurn(Math.floor(i / opts.users.length))) {
       const user = opts.users[i % opts.users.length] as BenchUser;
       await withColdClient(opts.syncURL(i), user, `bench-cold-${opts.tag}-${flavour}-${i}`, opts.open, async (zero, start) => {
         const view = materialize(zero, listQuery(flavour, opts.filters, opts.limit));

@@ -18,6 +18,8 @@ export type BenchReport = {
   activities: number;
   samples: number;
   cores: number;
+  /** B was a chosen viewer of a card (--chosen-viewer). */
+  chosenViewer: boolean;
   startup: {seedMs?: number; syncMs?: number};
   aToB: Pair;
   roundTrip: number[];
@@ -77,7 +79,7 @@ export function formatReport(r: BenchReport): string[] {
     ? `PSS: ${r.memory.map(m => `${m.label} ${mib(m.memory.pssKiB ?? 0)}`).join(' · ')}`
     : undefined;
   return [
-    `Kesher bench — ${r.profiles.toLocaleString('en-US')} profiles, ${r.activities.toLocaleString('en-US')} activities, ${r.samples} samples, ${r.cores} cores`,
+    `Kesher bench — ${r.profiles.toLocaleString('en-US')} profiles, ${r.activities.toLocaleString('en-US')} activities, ${r.samples} samples, ${r.cores} cores${r.chosenViewer ? ', B a chosen viewer' : ''}`,
     `seed ${seconds(r.startup.seedMs)} · zero-cache start incl. the replica's initial sync ${seconds(r.startup.syncMs)}`,
     header(),
     pairLine('(a) edit → other user’s list', r.aToB),

@@ -4,7 +4,7 @@ import {materialize, openClient, untilComplete, type BenchUser, type BenchZero, 
 import {editCity, EDIT_TIMEOUT_MS, type Editor} from './edits.ts';
 import {withColdClient} from './measure.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
-import {emptyPair, FLAVOURS, listQuery, pulseQuery, type Pair} from './workload.ts';
+import {emptyPair, FLAVOURS, flavoursInTurn, listQuery, pulseQuery, type Pair} from './workload.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
 const SEARCH_TIMEOUT_MS = 20_000;
@@ -45,7 +45,7 @@ export async function measureFilteredSearch(
   const refine = emptyPair();
   let timedOut = 0;
   for (let i = 0; i < opts.samples; i++) {
-    for (const flavour of FLAVOURS) {
+    for (const flavour of flavoursInTurn(i)) {
       // A page that never completes is counted and reported, not a reason to lose the whole run.
       await withColdClient(
         opts.syncURL(i),

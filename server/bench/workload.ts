@@ -8,6 +8,12 @@ import type {FilterSet} from '../../app/tables/saved-searches.ts';
  */
 export const FLAVOURS = ['kesher', 'raw'] as const;
 export type Flavour = (typeof FLAVOURS)[number];
+/**
+ * The order sample i runs the two ways in: by turns, so neither always goes first into a replica, a
+ * page cache and a sync worker the other has just warmed (with Kesher always first, raw's cold rows
+ * ran on what Kesher's had just read).
+ */
+export const flavoursInTurn = (i: number): readonly Flavour[] => (i % 2 === 0 ? FLAVOURS : [...FLAVOURS].reverse());
 /** Samples of one row, both ways. */
 export type Pair = Record<Flavour, number[]>;
 export const emptyPair = (): Pair => ({kesher: [], raw: []});

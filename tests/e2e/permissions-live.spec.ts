@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {db, signIn, uniqueSurname} from './helpers.ts';
+import {SHOTS, db, insertCard, search, signIn, uniqueSurname} from './helpers.ts';
 
 /**
  * Issue 13: a change to a user's permissions reaches their open browser at once: the menu changes and
@@ -26,6 +26,41 @@ test('revoking and granting a permission changes the menu and the route guards l
     await entry.click();
     await page.waitForURL('**/temporary-profiles');
   } finally {
+    await sql`DELETE FROM session WHERE user_id = ${id}`;
+    await sql.end();
+  }
+});
+
+/**
+ * Issue 36: the list's read rule asks a card's chosen viewers only for a user some card is open to (the
+ * session says so). A user chosen for their first card sees it arrive in their open list within seconds,
+ * and go when they are no longer chosen, without a reload.
+ */
+test('a card opened to a chosen shadchan reaches their open list live, and leaves it when they are taken off', async ({page}) => {
+  const sql = db();
+  const id = `e2e-chosen-${Math.random().toString(36).slice(2, 10)}`;
+  const surname = uniqueSurname();
+  await sql`INSERT INTO app_user (id, name, gender, role, approved_at, declaration_accepted_on, agreement_due)
+            VALUES (${id}, ${uniqueSurname()}, 'female', 'shadchan', now(), current_date, false)`;
+  const card = await insertCard(surname);
+  await sql`UPDATE profile SET visibility = 'chosen', updated_at = now() WHERE id = ${card}`;
+  try {
+    await signIn(page, id);
+    await search(page, surname);
+    const row = page.locator(`[data-testid=candidate-row][data-id="${card}"]`);
+    await expect(page.getByTestId('candidate-row')).toHaveCount(0);
+
+    await sql`INSERT INTO profile_viewer (profile_id, user_id) VALUES (${card}, ${id})`;
+    await expect(row).toBeVisible({timeout: 15_000});
+    // The row names the card's shadchan from the staff names the list holds, not from the row.
+    const [owner] = await sql<{name: string}[]>`SELECT name FROM app_user WHERE id = 'demo-coordinator'`;
+    await expect(row).toContainText(owner!.name);
+    await page.screenshot({path: `${SHOTS}/chosen-viewer-list.png`});
+
+    await sql`DELETE FROM profile_viewer WHERE profile_id = ${card} AND user_id = ${id}`;
+    await expect(row).toHaveCount(0, {timeout: 15_000});
+  } finally {
+    await sql`DELETE FROM profile WHERE id = ${card}`;
     await sql`DELETE FROM session WHERE user_id = ${id}`;
     await sql.end();
   }

@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import {queries} from '../../app/queries.ts';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
+import {createSession, readSession} from '../../server/auth/session.ts';
 import {cardValues, makeProfile, makeUser} from '../support/fixtures.ts';
 import {serverSide} from '../support/server-side.ts';
 
@@ -289,6 +290,25 @@ describe('who may see a card', () => {
     expect(await rowOf(id)).toMatchObject({visibility: 'all', revision: 2});
     expect(await viewersOf(id)).toEqual([]);
     expect(await sees(notChosen, id)).toBe(true);
+  });
+
+  test('the session says whether any card is open to the user as a chosen party; the rule leaves the viewers out only when none is', async () => {
+    const newcomer = await makeUser(sql, 'shadchan', ['editTickets']);
+    const {token} = await createSession(sql, newcomer.userID, 'test');
+    const ctxNow = async () => (await readSession(sql, token))!.ctx;
+    expect(await ctxNow()).toMatchObject({userID: newcomer.userID, chosenViewer: false});
+    const id = await makeCard(owner);
+    await mutate(owner, 'cards.setVisibility', {id, visibility: 'chosen', viewerIDs: [newcomer.userID]});
+    const before = {...newcomer, chosenViewer: false};
+    // A context read before the card was opened to them: zero-cache transforms the open queries again
+    // within seconds with the session as it is then (server/stack/zero-cache.ts), which finds the card.
+    expect(await sees(before, id)).toBe(false);
+    const after = await ctxNow();
+    expect(after.chosenViewer).toBe(true);
+    expect(await sees(after, id)).toBe(true);
+    // Never wider: false for someone chosen still shows the cards open to all, and nothing chosen.
+    expect(await sees({...notChosen, chosenViewer: false}, id)).toBe(false);
+    expect(await sees({...notChosen, chosenViewer: false}, await makeCard(owner))).toBe(true);
   });
 
   test('the chosen viewers are listed only to the owner and administrators', async () => {

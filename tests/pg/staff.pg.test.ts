@@ -361,6 +361,22 @@ describe('a staff member’s particulars (migrations/0046)', () => {
     }
   });
 
+  test('the lists’ staff names: every approved user (administrators and blocked ones own cards too), no one waiting; nothing without showTickets', async () => {
+    const [waiting, blocked] = [staff(), staff()];
+    await mutate(admin, 'staff.create', waiting);
+    await mutate(admin, 'staff.create', blocked);
+    await mutate(admin, 'staff.approve', {id: blocked.id});
+    await mutate(admin, 'staff.block', {id: blocked.id});
+    const representative = await makeUser(sql, 'representative');
+    const names = (ctx: AuthContext) => db.transaction(tx => tx.run(queries.lookups.staffNames.fn({args: undefined, ctx})));
+    const rows = await names(representative);
+    const ids = rows.map(r => r.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.userID, blocked.id, representative.userID]));
+    expect(ids).not.toContain(waiting.id);
+    expect(Object.keys(rows.find(r => r.id === admin.userID)!).sort()).toEqual(PICKER_COLUMNS);
+    expect(await names({userID: blocked.id, role: 'blocked', permissions: []})).toEqual([]);
+  });
+
   test('the database keeps the copy; the user reads their own, those who manage staff everyone’s', async () => {
     const args = staff();
     await mutate(admin, 'staff.create', args);

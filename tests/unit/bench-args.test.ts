@@ -4,7 +4,8 @@ import {slope} from '../../server/bench/soak.ts';
 
 describe('npm run bench arguments', () => {
   it('runs one zero-cache and the latency measurements unless told otherwise', () => {
-    expect(parseBenchArgs([])).toMatchObject({profiles: 10_000, viewSyncers: 0, analyse: false});
+    expect(parseBenchArgs([])).toMatchObject({profiles: 10_000, viewSyncers: 0, chosenViewer: false, analyse: false});
+    expect(parseBenchArgs(['--chosen-viewer'])).toMatchObject({chosenViewer: true});
   });
 
   it('takes the multi-node topology and the analyser', () => {

@@ -81,7 +81,7 @@ export function CandidateCards({
                 </span>
               </div>
               <div className="text-sm">
-                <Owner row={p} userID={cells.userID} />
+                <Owner row={p} cells={cells} />
               </div>
             </div>
           </li>

@@ -67,6 +67,7 @@ export function CandidateResults({
   const locale = currentLocale();
   const [sectors] = useQuery(lookupQueries.sectors());
   const [statuses] = useQuery(lookupQueries.statuses());
+  const [staff] = useQuery(lookupQueries.staffNames());
   const [editing, setEditing] = useState<EditableCandidate>();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
 
@@ -75,9 +76,10 @@ export function CandidateResults({
       userID: ctx.userID,
       sectorLabel: new Map(sectors.map(s => [s.id, labelOf(s.labels, locale)])),
       statusLabel: new Map(statuses.map(s => [s.id, labelOf(s.labels, locale)])),
+      staffName: new Map(staff.map(u => [u.id, u.name])),
       onEdit: can(ctx, 'editTickets') ? setEditing : undefined,
     }),
-    [ctx, sectors, statuses, locale],
+    [ctx, sectors, statuses, staff, locale],
   );
   const columns = useMemo(() => candidateColumns(cells), [cells]);
   const sorting = useMemo<SortingState>(() => [{id: params.sort, desc: params.dir === 'desc'}], [params.sort, params.dir]);

@@ -24,6 +24,7 @@ export type CellContext = {
   userID: string;
   sectorLabel: ReadonlyMap<string, string>;
   statusLabel: ReadonlyMap<string, string>;
+  staffName: ReadonlyMap<string, string>;
   onEdit?: ((candidate: EditableCandidate) => void) | undefined;
 };
 
@@ -127,7 +128,7 @@ export function candidateColumns(c: CellContext): ColumnDef<ListFeatures, ListRo
       id: 'owner',
       enableSorting: false,
       header: () => m.column_owner(),
-      cell: ({row}) => <Owner row={row.original} userID={c.userID} />,
+      cell: ({row}) => <Owner row={row.original} cells={c} />,
     }),
     helper.accessor('createdAt', {
       header: () => m.column_created(),
@@ -203,11 +204,13 @@ export function StatusPill({label}: {label: string | undefined}) {
   );
 }
 
-export function Owner({row, userID}: {row: ListRow; userID: string}) {
+export function Owner({row, cells}: {row: ListRow; cells: CellContext}) {
   return (
     <span className="flex min-w-0 items-center gap-1.5 text-slate-600">
       <UserRound className="size-3.5 shrink-0 text-slate-500" aria-hidden />
-      <span className="truncate">{row.ownerID === userID ? m.owner_you() : <bdi>{row.owner?.name}</bdi>}</span>
+      <span className="truncate">
+        {row.ownerID === cells.userID ? m.owner_you() : <bdi>{cells.staffName.get(row.ownerID)}</bdi>}
+      </span>
     </span>
   );
 }
