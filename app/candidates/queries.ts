@@ -44,9 +44,9 @@ export const candidateQueries = namedQueries('candidates', {
   pulse: defineQuery(({ctx}) => visibleProfiles(zql.profile, ctx).orderBy('updatedAt', 'desc').orderBy('id', 'desc').one()),
 
   /**
-   * One candidate's card, with its shadchan and its sensitive part (ID number, details): the only query
-   * that follows `detail`, so those reach a browser only for a card the user opens and may see. Lists
-   * (list, bin, pending, …) carry the profile's own columns alone. The names of its sector, status and
+   * One candidate's card, with its sensitive part (ID number, details): the only query that follows
+   * `detail`, so those reach a browser only for a card the user opens and may see. Lists (list, bin,
+   * pending, …) carry the profile's own columns alone. The names of its shadchan, sector, status and
    * community come from the lookups' queries (app/lookups.ts), which the browser holds anyway: a
    * relationship per lookup costs every open card a fetch on each edit, and one on a column that may be
    * empty (community) makes Zero turn each edit of the card into a removal and an addition in every
@@ -56,7 +56,6 @@ export const candidateQueries = namedQueries('candidates', {
     visibleProfiles(zql.profile, ctx)
       .where('id', args.id)
       .related('detail', d => d.one())
-      .related('owner', o => o.one())
       .one(),
   ),
 

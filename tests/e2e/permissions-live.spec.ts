@@ -57,8 +57,13 @@ test('a card opened to a chosen shadchan reaches their open list live, and leave
     await expect(row).toContainText(owner!.name);
     await page.screenshot({path: `${SHOTS}/chosen-viewer-list.png`});
 
+    // Its card names the shadchan too; taken off, the open card and the list both let it go.
+    await row.getByTestId('candidate-open').click();
+    await expect(page.getByTestId('card-owner')).toContainText(owner!.name);
     await sql`DELETE FROM profile_viewer WHERE profile_id = ${card} AND user_id = ${id}`;
-    await expect(row).toHaveCount(0, {timeout: 15_000});
+    await expect(page.getByTestId('card-not-found')).toBeVisible({timeout: 15_000});
+    await page.goBack();
+    await expect(page.getByTestId('candidate-row')).toHaveCount(0);
   } finally {
     await sql`DELETE FROM profile WHERE id = ${card}`;
     await sql`DELETE FROM session WHERE user_id = ${id}`;

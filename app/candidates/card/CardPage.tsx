@@ -68,6 +68,7 @@ export function CardPage() {
   const [communities] = useQuery(lookupQueries.communities());
   const [sectors] = useQuery(lookupQueries.sectors());
   const [statuses] = useQuery(lookupQueries.statuses());
+  const [staff] = useQuery(lookupQueries.staffNames());
   const locale = currentLocale();
   usePageTitle(card ? `${card.forename} ${card.surname}` : m.card_view());
 
@@ -188,9 +189,12 @@ export function CardPage() {
                   {m.card_visibility_badge()}
                 </span>
               )}
-              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-700"
+                data-testid="card-owner"
+              >
                 <UserRound className="size-3.5" aria-hidden />
-                <bdi>{card.owner?.name}</bdi>
+                <bdi>{staff.find(u => u.id === card.ownerID)?.name}</bdi>
               </span>
               {can(ctx, 'showShadchanDetails') && <OwnerContact profileID={id} />}
             </div>
