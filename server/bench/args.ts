@@ -9,7 +9,7 @@ export type BenchArgs = {
   activities: number;
   /** Samples per latency metric (default 60). */
   samples: number;
-  /** Samples for the cold-start metric, which is slower: min(samples, 20). */
+  /** Samples for the slower metrics (cold lists, searches, live counts, --pipelines): min(samples, 20). */
   coldSamples: number;
   /** Fan-out sizes: open tabs that watch one edit (default 5, 20, 50). */
   fanout: number[];
@@ -34,7 +34,8 @@ export const USAGE = `usage: npm run bench -- [--profiles N] [--activities N] [-
        npm run bench -- --soak [--soak-minutes M] [--soak-round K] [--soak-rounds R] [--soak-warmup W] [--soak-snapshots] [--profiles N] …
   --profiles N   demo candidates to seed (default 10000)
   --activities N demo activities in all, spread over the candidates (default 10 × profiles)
-  --samples K    samples per metric (default 60; the cold list start uses min(K, 20))
+  --samples K    samples per metric (default 60; the cold lists, searches, live counts and --pipelines
+                 take min(K, 20))
   --fanout K,K…  fan-out sizes: tabs watching one edit (default 5,20,50)
   --keep         keep .data/bench-N-A for a faster re-run with the same N and A
   --view-syncers V  Zero's multi-node topology: one replication manager and V view-syncers, the

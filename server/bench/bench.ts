@@ -19,9 +19,9 @@ import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
 import {queries} from '../../app/queries.ts';
 import {CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, type BenchZero} from './clients.ts';
 import type {Editor} from './edits.ts';
-import {measureFanout} from './fanout.ts';
+import {measureFanout, type FanoutResult} from './fanout.ts';
 import {measureFilteredSearch, measureSavedCount, searchesFromSeed} from './search.ts';
-import {listQuery, type Flavour} from './workload.ts';
+import {flavoursInTurn, listQuery, type Flavour} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeBreakdown, treeMemory} from './memory.ts';
@@ -277,11 +277,15 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     .map(p => ({label: p.label, memory: treeMemory(p.pid)}));
 
   // Fan-out last: closing 50 tabs leaves zero-cache busy for a while (a search right after it waited > 60 s).
+  // Each K takes --samples edits each way (an edit is quick once the tabs are open; the p95 of 20 is the
+  // second slowest), the side that goes first alternating from K to K: each side's tabs open just after
+  // the other's closed, which keeps zero-cache busy for a while.
   const fanout = [];
-  for (const k of args.fanout) {
+  for (const [i, k] of args.fanout.entries()) {
     t = performance.now();
-    const run = (flavour: Flavour) =>
-      measureFanout({
+    const row = {} as Record<Flavour, FanoutResult>;
+    for (const flavour of flavoursInTurn(i)) {
+      row[flavour] = await measureFanout({
         ...common,
         users: [a, b],
         editor,
@@ -289,10 +293,11 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
         k,
         filters: TAB_FILTERS,
         limit: LIST_LIMIT,
-        samples: args.coldSamples,
+        samples: args.samples,
       });
-    fanout.push({kesher: await run('kesher'), raw: await run('raw')});
-    say(`(f) fan-out to ${k} tabs, ${args.coldSamples} edits each way, in ${seconds(t)}`);
+    }
+    fanout.push(row);
+    say(`(f) fan-out to ${k} tabs, ${args.samples} edits each way, in ${seconds(t)}`);
   }
 
   // Memory while the clients are still connected.
