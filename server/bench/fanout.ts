@@ -58,7 +58,10 @@ export async function measureFanout(
   try {
     for (let i = 0; i < opts.k; i++) {
       const user = opts.users[i % opts.users.length] as BenchUser;
-      const zero = openClient(opts.syncURL(i), user, `bench-tab-${opts.tag}-${opts.flavour}-${opts.k}-${i}`);
+      // Every node holds both users' tabs: on syncURL(i), with two users and two view-syncers, all of one
+      // user's tabs sat on one node, and the last tab was always the busier rule's.
+      const node = Math.floor(i / opts.users.length);
+      const zero = openClient(opts.syncURL(node), user, `bench-tab-${opts.tag}-${opts.flavour}-${opts.k}-${i}`);
       opts.open.add(zero);
       const q = tabQueries(opts.flavour, {
         filters: opts.filters,

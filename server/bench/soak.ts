@@ -100,7 +100,8 @@ function openRound(opts: Parameters<typeof runSoak>[0], round: number): Tab[] {
   const tabs: Tab[] = [];
   for (let i = 0; i < opts.options.round; i++) {
     const user = opts.users[i % opts.users.length] as BenchUser;
-    const zero = openClient(opts.syncURL(i), user, `bench-soak-${opts.tag}-${round}-${i}`);
+    // Every node holds both users' groups (as the fan-out's tabs, fanout.ts).
+    const zero = openClient(opts.syncURL(Math.floor(i / opts.users.length)), user, `bench-soak-${opts.tag}-${round}-${i}`);
     opts.open.add(zero);
     const q = tabQueries('kesher', {
       filters: FILTERS[i % FILTERS.length] as FilterSet,
