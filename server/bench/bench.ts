@@ -19,9 +19,9 @@ import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
 import {queries} from '../../app/queries.ts';
 import {CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, type BenchZero} from './clients.ts';
 import type {Editor} from './edits.ts';
-import {measureFanout, type FanoutResult} from './fanout.ts';
+import {measureFanout, measureFanoutRows} from './fanout.ts';
 import {measureFilteredSearch, measureSavedCount, searchesFromSeed} from './search.ts';
-import {flavoursInTurn, listQuery, type Flavour} from './workload.ts';
+import {listQuery} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeBreakdown, treeMemory} from './memory.ts';
@@ -278,28 +278,16 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     .map(p => ({label: p.label, memory: treeMemory(p.pid)}));
 
   // Fan-out last: closing 50 tabs leaves zero-cache busy for a while (a search right after it waited > 60 s).
-  // Each K takes --samples edits each way (an edit is quick once the tabs are open; the p95 of 20 is the
-  // second slowest), the side that goes first alternating from K to K: each side's tabs open just after
-  // the other's closed, which keeps zero-cache busy for a while.
-  const fanout = [];
-  for (const [i, k] of args.fanout.entries()) {
-    t = performance.now();
-    const row = {} as Record<Flavour, FanoutResult>;
-    for (const flavour of flavoursInTurn(i)) {
-      row[flavour] = await measureFanout({
-        ...common,
-        users: [a, b],
-        editor,
-        flavour,
-        k,
-        filters: TAB_FILTERS,
-        limit: LIST_LIMIT,
-        samples: args.samples,
-      });
-    }
-    fanout.push(row);
-    say(`(f) fan-out to ${k} tabs, ${args.samples} edits each way, in ${seconds(t)}`);
-  }
+  const fanout = await measureFanoutRows({
+    ...common,
+    ks: args.fanout,
+    users: [a, b],
+    editor,
+    filters: TAB_FILTERS,
+    limit: LIST_LIMIT,
+    samples: args.samples,
+    onRow: (k, since) => say(`(f) fan-out to ${k} tabs, ${args.samples} edits each way, in ${seconds(since)}`),
+  });
 
   // Memory while the clients are still connected.
   const memory = [

@@ -11,7 +11,7 @@ import {
 } from './clients.ts';
 import {cityFor, editCity, type Editor} from './edits.ts';
 import {sleep, TimeoutError, withTimeout} from './timing.ts';
-import {REAL_TAB, tabQueries, type Flavour, type TabPart} from './workload.ts';
+import {flavoursInTurn, REAL_TAB, tabQueries, type Flavour, type TabPart} from './workload.ts';
 import type {ZeroMeter} from './zero-cpu.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
@@ -112,6 +112,28 @@ export async function measureFanout(
     }
     await Promise.all(tabs.map(t => withTimeout(t.zero.close(), 10_000, 'a tab to close').catch(() => {})));
   }
+}
+
+/**
+ * The fan-out rows: for each K, `samples` edits each way (an edit is quick once the tabs are open; the p95
+ * of 20 is the second slowest), the side that goes first alternating from K to K: each side's tabs open
+ * just after the other's closed, which keeps zero-cache busy for a while.
+ */
+export async function measureFanoutRows(
+  opts: Omit<Parameters<typeof measureFanout>[0], 'flavour' | 'k'> & {
+    ks: readonly number[];
+    onRow: (k: number, since: number) => void;
+  },
+): Promise<Array<Record<Flavour, FanoutResult>>> {
+  const rows = [];
+  for (const [i, k] of opts.ks.entries()) {
+    const since = performance.now();
+    const row = {} as Record<Flavour, FanoutResult>;
+    for (const flavour of flavoursInTurn(i)) row[flavour] = await measureFanout({...opts, flavour, k});
+    rows.push(row);
+    opts.onRow(k, since);
+  }
+  return rows;
 }
 
 /** Which tabs never completed, and what their connections said: the clue to an intermittent stall. */
