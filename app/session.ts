@@ -98,8 +98,16 @@ export const heldByMaintenance = () => sessionStorage.getItem(HELD_FOR_MAINTENAN
 /** Back in the site: the mark is spent. */
 export const releasedByMaintenance = () => sessionStorage.removeItem(HELD_FOR_MAINTENANCE);
 
-/** The browser's copy of the server's context, used only to run queries and mutators optimistically. */
-export const contextOf = (user: SessionUser): AuthContext => ({userID: user.ID, role: user.role, permissions: user.permissions});
+/**
+ * The browser's copy of the server's context, used only to run queries and mutators optimistically. The
+ * cards open to the user as a chosen party are whichever the server sent (AuthContext.chosenCards).
+ */
+export const contextOf = (user: Pick<SessionUser, 'ID' | 'role'> & {permissions: readonly Permission[]}): AuthContext => ({
+  userID: user.ID,
+  role: user.role,
+  permissions: user.permissions,
+  chosenCards: 'as synced',
+});
 
 /** A signed-in user who has accepted the declaration and signed the commitment form: the one who gets the shell and a Zero client. */
 export const mayEnter = (session: SessionInfo): session is SessionInfo & {user: SessionUser} =>

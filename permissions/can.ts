@@ -12,11 +12,14 @@ export type AuthContext = {
   role: Role;
   permissions: readonly Permission[];
   /**
-   * Whether some card is open to this user as a chosen party (profile_viewer). Only the server's session
-   * read sets it, on every request; absent, the read rule asks the chosen viewers of every card open to
-   * chosen parties, as it must for a context built any other way (permissions/profiles.ts).
+   * The cards open to this user as a chosen party (profile_viewer), which the read rule then names by ID: a
+   * plain filter, where asking every card's chosen viewers (an EXISTS) costs each list a lookup per row and
+   * Zero a fan-out per edit (docs/benchmark.md). Only the server's session read sets the list, on every
+   * request. 'as synced' is the browser's form: the rule takes whichever cards open to chosen parties the
+   * server sent, its answer holding only this user's. Absent, the rule asks each card's viewers, as it must
+   * for a context built any other way, or for a user chosen for more cards than a list should name.
    */
-  chosenViewer?: boolean;
+  chosenCards?: readonly string[] | 'as synced';
 };
 
 export function can(ctx: AuthContext | undefined, permission: Permission): boolean {

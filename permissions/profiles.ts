@@ -62,25 +62,28 @@ export function visibleProfiles<R>(
                     ),
                   ]),
               // The general database's cards open to all, and those open to chosen parties with this user
-              // among them. Zero evaluates an or() branch by branch for every row: the viewers are looked
-              // up only for a card open to chosen parties, and the simple branches make one filter. A query
-              // with an exists at all costs each hydration a lookup per row (the subquery's rows go to the
-              // browser), so the branch is left out for a user no card is open to (ctx.chosenViewer false):
-              // zero-cache transforms every open query again within seconds (server/stack/zero-cache.ts),
-              // and the session it reads then brings the branch in (docs/benchmark.md, "Cold lists and
-              // searches").
+              // among them. The second branch names the user's chosen cards by ID (ctx.chosenCards, read with
+              // the session) and is left out when there are none: an exists() anywhere in an or() makes Zero
+              // fan every row and every edit out through each branch, and costs each hydration a lookup per
+              // row (docs/benchmark.md, "Cold lists and searches"). zero-cache transforms every open query
+              // again within seconds (server/stack/zero-cache.ts), with the session as it is then, so a card
+              // opened to the user, or closed to them, comes or goes in an open list within seconds.
               and(
                 cmp('database', 'general'),
                 cmp('visibility', 'all'),
                 ...(pendingDecided ? [] : [cmp('state', '!=', 'pending')]),
               ),
-              ...(ctx.chosenViewer === false
+              ...(Array.isArray(ctx.chosenCards) && ctx.chosenCards.length === 0
                 ? []
                 : [
                     and(
                       cmp('database', 'general'),
                       cmp('visibility', '!=', 'all'),
-                      exists('viewers', v => v.where('userID', ctx.userID), INSIDE_OR),
+                      ...(ctx.chosenCards === 'as synced'
+                        ? []
+                        : ctx.chosenCards
+                          ? [cmp('id', 'IN', [...ctx.chosenCards])]
+                          : [exists('viewers', v => v.where('userID', ctx.userID), INSIDE_OR)]),
                       ...(pendingDecided ? [] : [cmp('state', '!=', 'pending')]),
                     ),
                   ]),

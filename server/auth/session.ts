@@ -37,6 +37,13 @@ export function sessionIdleMinutes(env: NodeJS.ProcessEnv = process.env): number
 }
 
 /**
+ * The most cards open to a user as a chosen party that the read rule names by ID. Every open query carries
+ * the list, and zero-cache transforms them all again every few seconds; a user chosen for more is asked
+ * for by the rule's EXISTS, which costs their lists more (docs/benchmark.md).
+ */
+export const CHOSEN_CARDS_NAMED = 200;
+
+/**
  * The signed-in user for a token, or undefined when it is unknown, expired, idle too long, revoked,
  * blocked or not approved. Only staff sessions: a self-user's token (self-session.ts) never reaches staff data.
  */
@@ -54,11 +61,11 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
       declaration_due: boolean;
       agreement_due: boolean;
       last_active_at: Date;
-      chosen_viewer: boolean;
+      chosen_cards: string[];
     }[]
   >`
     SELECT u.id, u.name, u.gender, u.role, u.permissions, u.withheld_permissions, s.last_active_at, u.agreement_due,
-           EXISTS (SELECT 1 FROM profile_viewer v WHERE v.user_id = u.id) AS chosen_viewer,
+           ARRAY(SELECT v.profile_id FROM profile_viewer v WHERE v.user_id = u.id ORDER BY 1 LIMIT ${CHOSEN_CARDS_NAMED + 1}) AS chosen_cards,
            (u.declaration_accepted_on IS NULL OR u.declaration_accepted_on < current_date - interval '1 month') AS declaration_due
     FROM session s JOIN app_user u ON u.id = s.user_id
     WHERE s.token_hash = ${tokenHash} AND s.kind = 'staff' AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -67,7 +74,13 @@ export async function readSession(sql: Sql, token: string | undefined): Promise<
   if (!row || !isRole(row.role) || row.role === 'blocked') return undefined;
   const permissions = effectivePermissions(row.role, row.permissions, row.withheld_permissions);
   return {
-    ctx: {userID: row.id, role: row.role, permissions, chosenViewer: row.chosen_viewer},
+    ctx: {
+      userID: row.id,
+      role: row.role,
+      permissions,
+      // Beyond this many, the rule asks each card's viewers (AuthContext.chosenCards).
+      ...(row.chosen_cards.length <= CHOSEN_CARDS_NAMED ? {chosenCards: row.chosen_cards} : {}),
+    },
     user: {ID: row.id, Name: row.name, Gender: row.gender, role: row.role, permissions},
     declarationDue: row.declaration_due,
     agreementDue: row.agreement_due,

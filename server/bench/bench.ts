@@ -112,15 +112,15 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   res.pools.push(sql);
 
   // The seed opens no card to chosen parties; with --chosen-viewer B is chosen for one (a row a kept
-  // data dir's next run removes), so B's session brings the rule's viewers branch in.
+  // data dir's next run removes), so B's session brings the rule's chosen-cards branch in.
   await sql`DELETE FROM profile_viewer WHERE user_id = ${USER_B}`;
   if (args.chosenViewer) {
     await sql`INSERT INTO profile_viewer (profile_id, user_id)
               SELECT id, ${USER_B} FROM profile WHERE database = 'general' AND deleted_at IS NULL ORDER BY id LIMIT 1`;
   }
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
-  if (b.ctx.chosenViewer !== args.chosenViewer)
-    throw new Error(`${USER_B}'s session does not say chosen viewer ${args.chosenViewer}`);
+  if ((b.ctx.chosenCards?.length === 1) !== args.chosenViewer)
+    throw new Error(`${USER_B}'s session does not name ${args.chosenViewer ? 'one chosen card' : 'no chosen card'}`);
   // Each client picks one sync endpoint (with view-syncers, A and B sit on different ones: an edit
   // crosses from one view-syncer to the other through the replication manager's change-streamer).
   const {syncURLs} = stack;

@@ -1,14 +1,18 @@
 import {Zero} from '@rocicorp/zero';
 import {mutators} from '../../app/mutators.ts';
 import {reconnectAfterErrors} from '../../app/lib/zero-reconnect.ts';
+import {contextOf} from '../../app/session.ts';
 import {can, type AuthContext} from '../../permissions/context.ts';
 import {schema} from '../../zero-schema.ts';
 import {acceptDeclaration, createSession, readSession} from '../auth/session.ts';
 import type {Sql} from '../db/sql.ts';
 import {withTimeout} from './timing.ts';
 
-/** A signed-in bench user: the session token Zero forwards as `Authorization: Bearer …`, and its ctx. */
-export type BenchUser = {userID: string; token: string; ctx: AuthContext};
+/**
+ * A signed-in bench user: the session token Zero forwards as `Authorization: Bearer …`, the context the
+ * server builds from it, and the browser's copy its tabs run queries with (app/session.ts).
+ */
+export type BenchUser = {userID: string; token: string; ctx: AuthContext; browserCtx: AuthContext};
 
 /** Signs a seeded user in the way the login route does, and takes the context the server builds from it. */
 export async function signIn(sql: Sql, userID: string): Promise<BenchUser> {
@@ -20,7 +24,7 @@ export async function signIn(sql: Sql, userID: string): Promise<BenchUser> {
   if (!can(session.ctx, 'showTickets') || !can(session.ctx, 'editTickets')) {
     throw new Error(`user ${userID} cannot both see and edit candidates`);
   }
-  return {userID, token, ctx: session.ctx};
+  return {userID, token, ctx: session.ctx, browserCtx: contextOf(session.user)};
 }
 
 /** A Node Zero client like the browser's (app/zero.ts), with in-memory storage under its own key. */
@@ -30,7 +34,7 @@ export function openClient(cacheURL: string, user: BenchUser, storageKey: string
     schema,
     userID: user.userID,
     auth: user.token,
-    context: user.ctx,
+    context: user.browserCtx,
     mutators,
     kvStore: 'mem',
     storageKey,

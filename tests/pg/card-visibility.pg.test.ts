@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, inject, test} from 'vitest';
 import type {AuthContext} from '../../permissions/context.ts';
 import {connect} from '../../server/db/sql.ts';
-import {createSession, readSession} from '../../server/auth/session.ts';
+import {CHOSEN_CARDS_NAMED, createSession, readSession} from '../../server/auth/session.ts';
 import {makeUser} from '../support/fixtures.ts';
 import {cardAccess} from '../support/card-access.ts';
 
@@ -50,23 +50,47 @@ describe('who may see a card', () => {
     expect(await sees(notChosen, id)).toBe(true);
   });
 
-  test('the session says whether any card is open to the user as a chosen party; the rule leaves the viewers out only when none is', async () => {
+  test('the session names the cards open to the user as a chosen party; without it the rule asks the viewers of each card', async () => {
     const newcomer = await makeUser(sql, 'shadchan', ['editTickets']);
     const {token} = await createSession(sql, newcomer.userID, 'test');
     const ctxNow = async () => (await readSession(sql, token))!.ctx;
-    expect(await ctxNow()).toMatchObject({userID: newcomer.userID, chosenViewer: false});
+    expect(await ctxNow()).toMatchObject({userID: newcomer.userID, chosenCards: []});
     const id = await makeCard(owner);
     await mutate(owner, 'cards.setVisibility', {id, visibility: 'chosen', viewerIDs: [newcomer.userID]});
-    const before = {...newcomer, chosenViewer: false};
+    const before = {...newcomer, chosenCards: []};
     // A context read before the card was opened to them: zero-cache transforms the open queries again
     // within seconds with the session as it is then (server/stack/zero-cache.ts), which finds the card.
     expect(await sees(before, id)).toBe(false);
     const after = await ctxNow();
-    expect(after.chosenViewer).toBe(true);
+    expect(after.chosenCards).toEqual([id]);
     expect(await sees(after, id)).toBe(true);
-    // Never wider: false for someone chosen still shows the cards open to all, and nothing chosen.
-    expect(await sees({...notChosen, chosenViewer: false}, id)).toBe(false);
-    expect(await sees({...notChosen, chosenViewer: false}, await makeCard(owner))).toBe(true);
+    // The same answer from the viewers themselves, for a context without the list.
+    expect(await sees({...newcomer, chosenCards: undefined}, id)).toBe(true);
+    expect(await sees({...notChosen, chosenCards: undefined}, id)).toBe(false);
+    // Never wider: a list names only cards open to chosen parties, and an empty one shows the cards open to
+    // all and nothing chosen.
+    const openToAll = await makeCard(owner);
+    expect(await sees({...notChosen, chosenCards: []}, id)).toBe(false);
+    expect(await sees({...notChosen, chosenCards: []}, openToAll)).toBe(true);
+    const personal = await makeCard(owner, 'personal');
+    await sql`UPDATE profile SET visibility = 'chosen' WHERE id = ${personal}`;
+    expect(await sees({...notChosen, chosenCards: [personal]}, personal)).toBe(false);
+    // Taken off the card: the next read of the session no longer names it.
+    await mutate(owner, 'cards.setVisibility', {id, visibility: 'chosen', viewerIDs: [notChosen.userID]});
+    expect(await ctxNow()).toMatchObject({chosenCards: []});
+    expect(await sees(await ctxNow(), id)).toBe(false);
+  });
+
+  test('a user chosen for more cards than the session names is found through the viewers', async () => {
+    const many = await makeUser(sql, 'shadchan', ['editTickets']);
+    const {token} = await createSession(sql, many.userID, 'test');
+    const ids = [];
+    for (let i = 0; i <= CHOSEN_CARDS_NAMED; i++) ids.push(await makeCard(owner));
+    await sql`UPDATE profile SET visibility = 'chosen' WHERE id IN ${sql(ids)}`;
+    await sql`INSERT INTO profile_viewer ${sql(ids.map(profile_id => ({profile_id, user_id: many.userID})))}`;
+    const ctx = (await readSession(sql, token))!.ctx;
+    expect(ctx.chosenCards).toBeUndefined();
+    expect(await sees(ctx, ids.at(-1)!)).toBe(true);
   });
 
   test('the chosen viewers are listed only to the owner and administrators', async () => {
