@@ -21,7 +21,7 @@ import {CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, typ
 import type {Editor} from './edits.ts';
 import {measureFanout, measureFanoutRows} from './fanout.ts';
 import {measureFilteredSearch, measureSavedCount, searchesFromSeed} from './search.ts';
-import {listQuery} from './workload.ts';
+import {FLAVOURS, listQuery} from './workload.ts';
 import {benchPorts, finishDataDir, prepareDataDir} from './environment.ts';
 import {measureColdList, measureEdits, measurePostgres} from './measure.ts';
 import {treeBreakdown, treeMemory} from './memory.ts';
@@ -33,7 +33,7 @@ import {Resources} from './resources.ts';
 import {PROBE_DIR_VARIABLE} from './probe.ts';
 import {runSoak} from './soak.ts';
 import {measurePipelines, pipelineReport} from './pipelines.ts';
-import {zeroMeter} from './zero-cpu.ts';
+import {untilQuiet, zeroMeter} from './zero-cpu.ts';
 import {withTimeout} from './timing.ts';
 import type {FilterSet} from '../../app/tables/saved-searches.ts';
 
@@ -286,7 +286,11 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
     filters: TAB_FILTERS,
     limit: LIST_LIMIT,
     samples: args.samples,
-    onRow: (k, since) => say(`(f) fan-out to ${k} tabs, ${args.samples} edits each way, in ${seconds(since)}`),
+    quiet: () => untilQuiet(stack.processes.filter(p => isZeroCache(p.label))),
+    onRow: (row, since) =>
+      say(
+        `(f) fan-out to ${row.kesher.k} tabs, ${args.samples} edits each way, in ${seconds(since)}; zero-cache settled in ${FLAVOURS.map(f => `${((row[f].quietMs ?? 0) / 1000).toFixed(1)} s (${f})`).join(', ')}`,
+      ),
   });
 
   // Memory while the clients are still connected.

@@ -29,6 +29,8 @@ export type FanoutResult = {
   zeroCPUPerEditMs?: number;
   profiles?: string[];
   failed?: string;
+  /** How long the side waited for a settled zero-cache before its edits. */
+  quietMs?: number;
 };
 
 /**
@@ -49,6 +51,8 @@ export async function measureFanout(
     limit: number;
     parts?: readonly TabPart[];
     meter?: ZeroMeter;
+    /** Waits for a settled zero-cache (untilQuiet), once the tabs are open and warm; returns the wait in ms. */
+    quiet?: () => Promise<number>;
   },
 ): Promise<FanoutResult> {
   const parts = opts.parts ?? REAL_TAB;
@@ -90,6 +94,7 @@ export async function measureFanout(
       return Math.max(...seen);
     };
     await edit(0); // the first edit warms the tabs up
+    const quietMs = await opts.quiet?.();
     await opts.meter?.start();
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
@@ -102,6 +107,7 @@ export async function measureFanout(
       flavour: opts.flavour,
       lastTab,
       benchCPU,
+      ...(quietMs !== undefined && {quietMs}),
       ...(zero && {zeroCPUPerEditMs: zero.cpuMs / opts.samples, profiles: zero.profiles}),
     };
   } finally {
@@ -122,7 +128,7 @@ export async function measureFanout(
 export async function measureFanoutRows(
   opts: Omit<Parameters<typeof measureFanout>[0], 'flavour' | 'k'> & {
     ks: readonly number[];
-    onRow: (k: number, since: number) => void;
+    onRow: (row: Record<Flavour, FanoutResult>, since: number) => void;
   },
 ): Promise<Array<Record<Flavour, FanoutResult>>> {
   const rows = [];
@@ -131,7 +137,7 @@ export async function measureFanoutRows(
     const row = {} as Record<Flavour, FanoutResult>;
     for (const flavour of flavoursInTurn(i)) row[flavour] = await measureFanout({...opts, flavour, k});
     rows.push(row);
-    opts.onRow(k, since);
+    opts.onRow(row, since);
   }
   return rows;
 }

@@ -48,3 +48,23 @@ export function zeroMeter(nodes: readonly Node[], probeDir: string | undefined):
     },
   };
 }
+
+const QUIET_WINDOW_MS = 500;
+
+/**
+ * Waits until zero-cache's processes together use under `share` of a core over half a second, or `maxMs`
+ * has passed; returns how long it waited. A fan-out side starts on a settled zero-cache: client groups the
+ * rows before it closed keep their view-syncers catching up on the change log for seconds after (its
+ * "Slow SQLite query" lines), and the first side to run after them paid for it.
+ */
+export async function untilQuiet(nodes: readonly Node[], {share = 0.15, maxMs = 30_000} = {}): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const pids = nodes.flatMap(n => treeBreakdown(n.pid).map(p => p.pid));
+    const total = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const before = total();
+    await new Promise(resolve => setTimeout(resolve, QUIET_WINDOW_MS));
+    const waited = performance.now() - started;
+    if ((total() - before) / QUIET_WINDOW_MS < share || waited >= maxMs) return waited;
+  }
+}
