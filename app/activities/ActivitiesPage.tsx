@@ -4,7 +4,7 @@ import {ClipboardList, Plus} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useDeferredValue, useEffect, useLayoutEffect, useRef, useState} from 'react';
 import {can} from '../../permissions/context.ts';
-import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
+import {LocalDate} from '../settings/LocalDate.tsx';
 import {activityQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {Button, buttonClass} from '../ui/controls.tsx';
@@ -142,12 +142,14 @@ export function ActivitiesPage() {
                   {names(a)}
                 </td>
                 <td className="px-3 py-2.5 text-slate-600 tabular-nums whitespace-nowrap" data-testid="activity-reminder">
-                  {a.reminderAt ? formatLocalDateTime(a.reminderAt) : ''}
+                  {a.reminderAt ? <LocalDate ms={a.reminderAt} withTime /> : ''}
                 </td>
                 <td className="px-3 py-2.5 text-slate-600">
                   {a.createdBy === ctx.userID ? m.owner_you() : <bdi>{a.author?.name}</bdi>}
                 </td>
-                <td className="px-3 py-2.5 text-slate-600 tabular-nums">{formatLocalDate(a.createdAt)}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">
+                  <LocalDate ms={a.createdAt} />
+                </td>
               </tr>
             ))}
           </WideTable>
@@ -168,11 +170,13 @@ export function ActivitiesPage() {
                   {a.code && <span className="tabular-nums">#{a.code}</span>}
                   {a.reminderAt && (
                     <span className="tabular-nums">
-                      {m.activity_reminder()}: {formatLocalDateTime(a.reminderAt)}
+                      {m.activity_reminder()}: <LocalDate ms={a.reminderAt} withTime />
                     </span>
                   )}
                   <span>{a.createdBy === ctx.userID ? m.owner_you() : <bdi>{a.author?.name}</bdi>}</span>
-                  <span className="tabular-nums">{formatLocalDate(a.createdAt)}</span>
+                  <span className="tabular-nums">
+                    <LocalDate ms={a.createdAt} />
+                  </span>
                 </p>
               </li>
             ))}

@@ -6,7 +6,7 @@ import {useState} from 'react';
 import type {Gender} from '../../zero-schema.ts';
 import {mayChangeActivity} from '../../permissions/activities.ts';
 import {can} from '../../permissions/context.ts';
-import {formatLocalDate, formatLocalDateTime} from '../lib/dates.ts';
+import {LocalDate} from '../settings/LocalDate.tsx';
 import {activityQueries} from './queries.ts';
 import {contextOf} from '../session.ts';
 import {commentText} from './ActivityComments.tsx';
@@ -163,7 +163,9 @@ function TimelineItem({
                 #{a.code}
               </span>
             )}
-            <span className="ms-auto text-xs text-slate-500 tabular-nums">{formatLocalDate(a.createdAt)}</span>
+            <span className="ms-auto text-xs text-slate-500 tabular-nums">
+              <LocalDate ms={a.createdAt} />
+            </span>
           </div>
           <Link to={activityPath(a.id)} className="block font-medium text-slate-900 hover:text-brand-700 hover:underline">
             <bdi>{a.title}</bdi>
@@ -182,7 +184,7 @@ function TimelineItem({
               <span className={clsx('inline-flex items-center gap-1', overdue && 'font-semibold text-amber-700')}>
                 <BellRing className="size-3.5" aria-hidden />
                 <span dir="ltr" className="tabular-nums">
-                  {formatLocalDateTime(a.reminderAt)}
+                  <LocalDate ms={a.reminderAt} withTime />
                 </span>
               </span>
             )}

@@ -20,6 +20,9 @@ export const SORT_COLUMNS = {
   lastActivityAt: 'lastActivityAt',
 } as const satisfies Record<SortKey, string>;
 
+/** The most cards whose Hebrew birthdays the bell and the dashboard follow (candidates.birthdays). */
+export const BIRTHDAY_CARDS = 2000;
+
 export const candidateQueries = namedQueries('candidates', {
   /**
    * The candidate list (issue 14): visible cards that match the filter set, in the chosen order, one
@@ -36,6 +39,20 @@ export const candidateQueries = namedQueries('candidates', {
     const sorted = q.orderBy(column, dir).orderBy('id', dir);
     return (args.start ? sorted.start({id: args.start.id, [column]: args.start.value} as never) : sorted).limit(args.limit);
   }),
+
+  /**
+   * The user's own open cards, for the Hebrew birthdays of the coming week (issue 37): the
+   * Hebrew calendar is the browser's (app/lib/hebrew-birthdays.ts), so the week is picked there, and an edit
+   * of a birth date moves it live. At most BIRTHDAY_CARDS, far more than a shadchan keeps open.
+   */
+  birthdays: defineQuery(({ctx}) =>
+    visibleProfiles(zql.profile, ctx, {pending: false})
+      .where('ownerID', ctx?.userID ?? '')
+      .where('state', 'active')
+      .where('deletedAt', 'IS', null)
+      .orderBy('id', 'asc')
+      .limit(BIRTHDAY_CARDS),
+  ),
 
   /**
    * The newest change among the cards this user sees: a tiny live query whose row changes whenever a

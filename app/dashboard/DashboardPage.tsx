@@ -1,6 +1,6 @@
 import {useQuery} from '@rocicorp/zero/react';
 import {Link, useRouteContext} from '@tanstack/react-router';
-import {AlarmClock, BellRing, ClipboardList, Plus} from 'lucide-react';
+import {AlarmClock, BellRing, Cake, ClipboardList, Plus} from 'lucide-react';
 import {clsx} from 'clsx';
 import {can} from '../../permissions/context.ts';
 import {currentLocale} from '../i18n.ts';
@@ -11,6 +11,8 @@ import {usePageTitle} from '../ui/page-title.ts';
 import {StageBadge} from '../activities/TimelineStage.tsx';
 import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import {TodaysCalls} from '../calls/TodaysCalls.tsx';
+import {HebrewBirthdays} from '../candidates/birthdays/HebrewBirthdays.tsx';
+import {useHebrewBirthdays} from '../candidates/birthdays/use-hebrew-birthdays.ts';
 import {DashboardNumbers} from './DashboardNumbers.tsx';
 import {DashboardPipeline, PairNames} from './DashboardPipeline.tsx';
 import {maySeeShadchanFigures} from '../../permissions/scores.ts';
@@ -32,7 +34,7 @@ function calendar(now = new Date()) {
 
 /**
  * "My day" (spec §2 dashboard, issue 12), live: the reminders due today and overdue, today's calls,
- * my numbers this month, the month's leaders and my goals (issue 17), and my open activities as a
+ * my numbers this month, my cards' Hebrew birthdays this week (issue 37), the month's leaders and my goals (issue 17), and my open activities as a
  * pipeline by stage.
  */
 export function DashboardPage() {
@@ -81,7 +83,10 @@ export function DashboardPage() {
           <DueReminders now={now} until={endOfToday} />
           <TodaysCalls since={startOfToday} />
         </div>
-        <DashboardNumbers since={startOfMonth} />
+        <div className="space-y-6">
+          <DashboardNumbers since={startOfMonth} />
+          <BirthdaysThisWeek />
+        </div>
       </div>
 
       {/* The leaders board ranks every shadchan by their figures: for those who may see them (issue 33). */}
@@ -96,6 +101,27 @@ export function DashboardPage() {
 
       <DashboardPipeline />
     </div>
+  );
+}
+
+/** The Hebrew birthdays of my cards in the coming week (issue 37). */
+function BirthdaysThisWeek() {
+  const {birthdays, today, complete} = useHebrewBirthdays();
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-birthdays">
+      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Cake className="size-4" aria-hidden />
+        {m.birthdays_title()}
+        <span className="text-sm font-normal text-slate-500 tabular-nums">({birthdays.length})</span>
+      </h2>
+      {birthdays.length > 0 ? (
+        <HebrewBirthdays birthdays={birthdays} today={today} />
+      ) : complete ? (
+        <p className="text-sm text-slate-500">{m.birthdays_empty()}</p>
+      ) : (
+        <Loading size="small" />
+      )}
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import gematriya from 'gematriya';
-import {isoDateToMs} from './dates.ts';
+import {isoDateToMs, msToIsoDate} from './dates.ts';
 
 /**
  * The Hebrew calendar of the browser's own Intl (ICU), read at noon UTC of the civil day: a birth date
@@ -32,4 +32,10 @@ export function hebrewDateOf(isoDate: string): string | undefined {
   const month = part('month').replace(/^חשון$/, 'חשוון');
   if (!day || !year || !month) return undefined;
   return `${gematriya(day)} ב${month} ${gematriya(year % 1000)}`;
+}
+
+/** The Hebrew date of a moment's day on the user's own calendar: the civil day, whatever the hour of sunset. */
+export function hebrewDateOfLocalDay(ms: number): string | undefined {
+  const at = new Date(ms);
+  return hebrewDateOf(msToIsoDate(Date.UTC(at.getFullYear(), at.getMonth(), at.getDate())));
 }

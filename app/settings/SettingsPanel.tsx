@@ -15,7 +15,7 @@ import * as m from '../paraglide/messages.js';
 
 /**
  * The right-hand settings panel (spec §2 Layout): font size, the side menu's toggles (the layout is
- * always vertical here, so they are always shown), the language, signing out everywhere and the forum's
+ * always vertical here, so they are always shown), Hebrew dates beside the Gregorian ones (issue 37), the language, signing out everywhere and the forum's
  * news; for administrators also the site-wide switches. Settings follow the user to every device and take
  * effect at once.
  */
@@ -78,6 +78,16 @@ export function SettingsPanel() {
             testid={`toggle-${t.key}`}
           />
         ))}
+      </section>
+
+      <section className="mt-6">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500">{m.settings_dates()}</h3>
+        <Toggle
+          label={m.settings_hebrew_dates()}
+          checked={layout.hebrewDates}
+          onChange={on => update({hebrewDates: on})}
+          testid="toggle-hebrewDates"
+        />
       </section>
 
       <section className="mt-6 space-y-2">

@@ -1,7 +1,17 @@
 import * as v from 'valibot';
 
-/** The layout settings of the settings panel (spec §2 Layout), each optional in an update. */
-export const LAYOUT_KEYS = ['largeFont', 'sidebarCollapsed', 'collapsedText', 'hoverMenus', 'sidebarScrollbar'] as const;
+/**
+ * The display settings of the settings panel (spec §2 Layout; Hebrew dates, issue 37), each optional in an
+ * update.
+ */
+export const LAYOUT_KEYS = [
+  'largeFont',
+  'sidebarCollapsed',
+  'collapsedText',
+  'hoverMenus',
+  'sidebarScrollbar',
+  'hebrewDates',
+] as const;
 export type LayoutKey = (typeof LAYOUT_KEYS)[number];
 export type Layout = Record<LayoutKey, boolean>;
 
@@ -11,6 +21,7 @@ export const DEFAULT_LAYOUT: Layout = {
   collapsedText: false,
   hoverMenus: false,
   sidebarScrollbar: true,
+  hebrewDates: false,
 };
 
 export const layoutUpdateSchema = v.strictObject({
@@ -19,4 +30,5 @@ export const layoutUpdateSchema = v.strictObject({
   collapsedText: v.optional(v.boolean()),
   hoverMenus: v.optional(v.boolean()),
   sidebarScrollbar: v.optional(v.boolean()),
+  hebrewDates: v.optional(v.boolean()),
 });

@@ -2,7 +2,7 @@ import {useQuery, useZero} from '@rocicorp/zero/react';
 import {useEffect} from 'react';
 import {mutators} from '../mutators.ts';
 import {settingsQueries} from './queries.ts';
-import {DEFAULT_LAYOUT, LAYOUT_KEYS, type Layout} from './schema.ts';
+import {DEFAULT_LAYOUT, LAYOUT_KEYS, type Layout, type LayoutKey} from './schema.ts';
 
 const DEVICE_KEY = 'kesher.layout';
 
@@ -34,4 +34,10 @@ export function useLayout() {
     void zero.mutate(mutators.settings.update(patch));
   };
   return {layout, update};
+}
+
+/** One display setting, for the many places that only read it (every date of activities and history). */
+export function useLayoutSetting(key: LayoutKey): boolean {
+  const [row] = useQuery(settingsQueries.mine());
+  return row ? row[key] : deviceLayout()[key];
 }

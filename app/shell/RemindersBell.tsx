@@ -3,6 +3,8 @@ import {Link} from '@tanstack/react-router';
 import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useReminders} from '../activities/use-reminders.ts';
+import {HebrewBirthdays} from '../candidates/birthdays/HebrewBirthdays.tsx';
+import {useHebrewBirthdays} from '../candidates/birthdays/use-hebrew-birthdays.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import {personName} from '../activities/labels.ts';
@@ -10,10 +12,12 @@ import * as m from '../paraglide/messages.js';
 
 /**
  * The top bar's reminders (spec §2 Layout): the user's activities with a reminder date, live. Each
- * links to its activity; the badge counts the reminders due by the end of today.
+ * links to its activity; the badge counts the reminders due by the end of today. Below them, the Hebrew
+ * birthdays of the user's cards in the coming week (issue 37), when there are any.
  */
 export function RemindersBell() {
   const {reminders, isDue, due} = useReminders();
+  const {birthdays, today} = useHebrewBirthdays();
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -72,6 +76,16 @@ export function RemindersBell() {
                 );
               })}
             </ul>
+          )}
+          {birthdays.length > 0 && (
+            <section className="mt-1 border-t border-slate-100 pt-2" data-testid="bell-birthdays">
+              <h2 className="px-3 pb-1 text-sm font-semibold text-slate-900">{m.birthdays_title()}</h2>
+              <HebrewBirthdays
+                birthdays={birthdays}
+                today={today}
+                wrapLink={link => <Popover.Close asChild>{link}</Popover.Close>}
+              />
+            </section>
           )}
           <Popover.Close asChild>
             <Link

@@ -19,6 +19,7 @@ export const userSetting = table('userSetting')
     collapsedText: boolean().from('collapsed_text'),
     hoverMenus: boolean().from('hover_menus'),
     sidebarScrollbar: boolean().from('sidebar_scrollbar'),
+    hebrewDates: boolean().from('hebrew_dates'),
     updatedAt: number().from('updated_at'),
   })
   .primaryKey('userID');

@@ -10,7 +10,8 @@ import {clsx} from 'clsx';
 import {can} from '../../../permissions/context.ts';
 import {currentLocale} from '../../i18n.ts';
 import {labelOf} from '../../lookups.ts';
-import {ageOn, formatDate, formatLocalDate, formatLocalDateTime, msToIsoDate} from '../../lib/dates.ts';
+import {ageOn, formatDate, formatLocalDate, msToIsoDate} from '../../lib/dates.ts';
+import {LocalDate} from '../../settings/LocalDate.tsx';
 import {hebrewDateOf} from '../../lib/hebrew-date.ts';
 import {candidateQueries} from '../queries.ts';
 import {lookupQueries} from '../../lookups.ts';
@@ -329,7 +330,7 @@ function CardHistory({id, mayRestore}: {id: string; mayRestore: boolean}) {
           {rows.slice(0, 50).map(r => (
             <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="history-entry">
               <span dir="ltr" className="text-slate-500 tabular-nums">
-                {formatLocalDateTime(r.createdAt)}
+                <LocalDate ms={r.createdAt} withTime />
               </span>
               <bdi className="font-medium text-slate-700" data-testid="history-author">
                 {r.byCandidate ? m.card_history_by_candidate() : r.author?.name}
