@@ -1,10 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
+import {lazy, Suspense} from 'react';
 import {Link} from '@tanstack/react-router';
 import {Bell} from 'lucide-react';
 import {clsx} from 'clsx';
 import {useReminders} from '../activities/use-reminders.ts';
-import {HebrewBirthdays} from '../candidates/birthdays/HebrewBirthdays.tsx';
-import {useHebrewBirthdays} from '../candidates/birthdays/use-hebrew-birthdays.ts';
 import {formatLocalDateTime} from '../lib/dates.ts';
 import {ACTIVITIES_PATH, activityPath} from '../activities/paths.ts';
 import {personName} from '../activities/labels.ts';
@@ -15,9 +14,11 @@ import * as m from '../paraglide/messages.js';
  * links to its activity; the badge counts the reminders due by the end of today. Below them, the Hebrew
  * birthdays of the user's cards in the coming week (issue 37), when there are any.
  */
+// Loaded when the bell first opens: the Hebrew calendar's code stays out of the script every page loads.
+const BellBirthdays = lazy(() => import('../candidates/birthdays/BellBirthdays.tsx').then(b => ({default: b.BellBirthdays})));
+
 export function RemindersBell() {
   const {reminders, isDue, due} = useReminders();
-  const {birthdays, today} = useHebrewBirthdays();
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -77,16 +78,9 @@ export function RemindersBell() {
               })}
             </ul>
           )}
-          {birthdays.length > 0 && (
-            <section className="mt-1 border-t border-slate-100 pt-2" data-testid="bell-birthdays">
-              <h2 className="px-3 pb-1 text-sm font-semibold text-slate-900">{m.birthdays_title()}</h2>
-              <HebrewBirthdays
-                birthdays={birthdays}
-                today={today}
-                wrapLink={link => <Popover.Close asChild>{link}</Popover.Close>}
-              />
-            </section>
-          )}
+          <Suspense fallback={null}>
+            <BellBirthdays wrapLink={link => <Popover.Close asChild>{link}</Popover.Close>} />
+          </Suspense>
           <Popover.Close asChild>
             <Link
               to={ACTIVITIES_PATH}

@@ -115,6 +115,8 @@ test('collapsed, a submenu floats beside the icons, at most 200 px high, with ne
   await signIn(page, 'demo-admin');
   await page.getByTestId('collapse-toggle').click();
   try {
+    // The menu is drawn anew as an icon column: a click before that would open the submenu in place.
+    await expect(page.getByTestId('collapse-toggle')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('submenu-control').click();
     const floating = page.getByTestId('submenu-control-floating');
     await expect(floating).toBeVisible();
