@@ -17,12 +17,19 @@ async function arrowBoxes(page: Page): Promise<Box[]> {
   return boxes;
 }
 
-/** Scrolls to a fraction of the page's scrollable height and lets the arrows follow. */
+/**
+ * Scrolls to a fraction of the page's scrollable height and lets the arrows follow. A page whose parts are
+ * still arriving grows meanwhile (seen on a loaded CI machine): each check scrolls again until the place holds.
+ */
 async function scrollTo(page: Page, fraction: number) {
-  await page.evaluate(f => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * f), fraction);
   await expect
     .poll(() =>
-      page.evaluate(() => Math.round((window.scrollY / (document.documentElement.scrollHeight - innerHeight || 1)) * 100)),
+      page.evaluate(f => {
+        const scrollable = document.documentElement.scrollHeight - innerHeight;
+        const at = () => Math.round((window.scrollY / (scrollable || 1)) * 100);
+        if (at() !== Math.round(f * 100)) window.scrollTo(0, scrollable * f);
+        return at();
+      }, fraction),
     )
     .toBe(Math.round(fraction * 100));
 }
