@@ -8,7 +8,7 @@ import {callQueries} from './queries.ts';
 import {callerDisplay} from './caller-display.ts';
 import {formatDuration} from './format.ts';
 import {OpenActivityForCall} from './OpenActivityForCall.tsx';
-import {Loading} from '../ui/Loading.tsx';
+import {CountedPanel} from '../ui/CountedPanel.tsx';
 import * as m from '../paraglide/messages.js';
 
 const link = 'font-medium text-brand-700 hover:underline';
@@ -20,55 +20,51 @@ const link = 'font-medium text-brand-700 hover:underline';
 export function TodaysCalls({since}: {since: number}) {
   const [calls, details] = useQuery(callQueries.today({since}));
   return (
-    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-calls">
-      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
-        <PhoneCall className="size-4" aria-hidden />
-        {m.dashboard_todays_calls()}
-        <span className="text-sm font-normal text-slate-500 tabular-nums">({calls.length})</span>
+    <CountedPanel
+      icon={PhoneCall}
+      title={m.dashboard_todays_calls()}
+      count={calls.length}
+      action={
         <Link to={CALLS_PATH} className="ms-auto text-sm font-normal text-brand-700 hover:underline">
           {m.dashboard_all_calls()}
         </Link>
-      </h2>
-      {calls.length === 0 ? (
-        details.type === 'complete' ? (
-          <p className="text-sm text-slate-500">{m.dashboard_todays_calls_empty()}</p>
-        ) : (
-          <Loading size="small" />
-        )
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {calls.map(call => (
-            <li
-              key={call.id}
-              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2.5 text-sm"
-              data-testid="dashboard-call"
-            >
-              <span dir="ltr" className="w-12 shrink-0 text-slate-500 tabular-nums">
-                {formatLocalTime(call.startedAt)}
-              </span>
-              <span className="min-w-[10rem] flex-1 truncate">
-                {call.profile ? (
-                  <Link to="/home/tickets/$id" params={{id: call.profile.id}} className={link}>
-                    <bdi>{personName(call.profile)}</bdi>
-                  </Link>
-                ) : (
-                  <bdi dir="ltr" className="text-slate-700 tabular-nums">
-                    {callerDisplay(call.callerNumber) ?? m.calls_withheld()}
-                  </bdi>
-                )}
-              </span>
-              <span className="text-slate-500 tabular-nums">{formatDuration(call.durationSeconds)}</span>
-              {call.activity ? (
-                <Link to={activityPath(call.activity.id)} className={link}>
-                  {m.calls_open_activity({code: call.activity.code ?? ''})}
+      }
+      complete={details.type === 'complete'}
+      empty={m.dashboard_todays_calls_empty()}
+      testid="dashboard-calls"
+    >
+      <ul className="divide-y divide-slate-100">
+        {calls.map(call => (
+          <li
+            key={call.id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2.5 text-sm"
+            data-testid="dashboard-call"
+          >
+            <span dir="ltr" className="w-12 shrink-0 text-slate-500 tabular-nums">
+              {formatLocalTime(call.startedAt)}
+            </span>
+            <span className="min-w-[10rem] flex-1 truncate">
+              {call.profile ? (
+                <Link to="/home/tickets/$id" params={{id: call.profile.id}} className={link}>
+                  <bdi>{personName(call.profile)}</bdi>
                 </Link>
               ) : (
-                <OpenActivityForCall call={call} className={link} />
+                <bdi dir="ltr" className="text-slate-700 tabular-nums">
+                  {callerDisplay(call.callerNumber) ?? m.calls_withheld()}
+                </bdi>
               )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+            </span>
+            <span className="text-slate-500 tabular-nums">{formatDuration(call.durationSeconds)}</span>
+            {call.activity ? (
+              <Link to={activityPath(call.activity.id)} className={link}>
+                {m.calls_open_activity({code: call.activity.code ?? ''})}
+              </Link>
+            ) : (
+              <OpenActivityForCall call={call} className={link} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </CountedPanel>
   );
 }

@@ -19,7 +19,7 @@ import {maySeeShadchanFigures} from '../../permissions/scores.ts';
 import {LeadersBoard} from '../scores/LeadersBoard.tsx';
 import {MyGoals} from '../scores/MyGoals.tsx';
 import {monthOf} from '../scores/month.ts';
-import {Loading} from '../ui/Loading.tsx';
+import {CountedPanel} from '../ui/CountedPanel.tsx';
 import * as m from '../paraglide/messages.js';
 
 /** The user's today and this month, by their own clock: what "due" and "this month" mean. */
@@ -108,20 +108,16 @@ export function DashboardPage() {
 function BirthdaysThisWeek() {
   const {birthdays, today, complete} = useHebrewBirthdays();
   return (
-    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-birthdays">
-      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
-        <Cake className="size-4" aria-hidden />
-        {m.birthdays_title()}
-        <span className="text-sm font-normal text-slate-500 tabular-nums">({birthdays.length})</span>
-      </h2>
-      {birthdays.length > 0 ? (
-        <HebrewBirthdays birthdays={birthdays} today={today} />
-      ) : complete ? (
-        <p className="text-sm text-slate-500">{m.birthdays_empty()}</p>
-      ) : (
-        <Loading size="small" />
-      )}
-    </section>
+    <CountedPanel
+      icon={Cake}
+      title={m.birthdays_title()}
+      count={birthdays.length}
+      complete={complete}
+      empty={m.birthdays_empty()}
+      testid="dashboard-birthdays"
+    >
+      <HebrewBirthdays birthdays={birthdays} today={today} />
+    </CountedPanel>
   );
 }
 
@@ -129,52 +125,46 @@ function BirthdaysThisWeek() {
 function DueReminders({now, until}: {now: number; until: number}) {
   const [due, details] = useQuery(dashboardQueries.dueReminders({until}));
   return (
-    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-reminders">
-      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900">
-        <BellRing className="size-4" aria-hidden />
-        {m.dashboard_reminders()}
-        <span className="text-sm font-normal text-slate-500 tabular-nums">({due.length})</span>
-      </h2>
-      {due.length === 0 ? (
-        details.type === 'complete' ? (
-          <p className="text-sm text-slate-500">{m.dashboard_reminders_empty()}</p>
-        ) : (
-          <Loading size="small" />
-        )
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {due.map(a => {
-            const overdue = (a.reminderAt ?? 0) < now;
-            return (
-              <li key={a.id}>
-                <Link
-                  to={activityPath(a.id)}
-                  className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2.5 hover:bg-slate-50"
-                  data-testid="dashboard-reminder"
+    <CountedPanel
+      icon={BellRing}
+      title={m.dashboard_reminders()}
+      count={due.length}
+      complete={details.type === 'complete'}
+      empty={m.dashboard_reminders_empty()}
+      testid="dashboard-reminders"
+    >
+      <ul className="divide-y divide-slate-100">
+        {due.map(a => {
+          const overdue = (a.reminderAt ?? 0) < now;
+          return (
+            <li key={a.id}>
+              <Link
+                to={activityPath(a.id)}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2.5 hover:bg-slate-50"
+                data-testid="dashboard-reminder"
+              >
+                <StageBadge type={a.type} />
+                <span className="min-w-[12rem] flex-1">
+                  <bdi className="block truncate font-medium text-slate-900">{a.title}</bdi>
+                  <span className="block truncate text-xs text-slate-500">
+                    <PairNames activity={a} />
+                  </span>
+                </span>
+                <span
+                  className={clsx(
+                    'inline-flex items-center gap-1 text-xs tabular-nums',
+                    overdue ? 'font-semibold text-amber-700' : 'text-slate-600',
+                  )}
                 >
-                  <StageBadge type={a.type} />
-                  <span className="min-w-[12rem] flex-1">
-                    <bdi className="block truncate font-medium text-slate-900">{a.title}</bdi>
-                    <span className="block truncate text-xs text-slate-500">
-                      <PairNames activity={a} />
-                    </span>
-                  </span>
-                  <span
-                    className={clsx(
-                      'inline-flex items-center gap-1 text-xs tabular-nums',
-                      overdue ? 'font-semibold text-amber-700' : 'text-slate-600',
-                    )}
-                  >
-                    {overdue && <AlarmClock className="size-3.5" aria-hidden />}
-                    {overdue && <span>{m.dashboard_overdue()}</span>}
-                    <span dir="ltr">{formatLocalDateTime(a.reminderAt!)}</span>
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
+                  {overdue && <AlarmClock className="size-3.5" aria-hidden />}
+                  {overdue && <span>{m.dashboard_overdue()}</span>}
+                  <span dir="ltr">{formatLocalDateTime(a.reminderAt!)}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </CountedPanel>
   );
 }

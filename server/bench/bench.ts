@@ -17,7 +17,7 @@ import {assertPortsFree} from '../stack/ports.ts';
 import {startStack} from '../stack/stack.ts';
 import {parseBenchArgs, USAGE, type BenchArgs} from './args.ts';
 import {queries} from '../../app/queries.ts';
-import {CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, type BenchZero} from './clients.ts';
+import {chooseViewer, CityWatcher, materialize, openClient, rowsOf, signIn, untilComplete, type BenchZero} from './clients.ts';
 import type {Editor} from './edits.ts';
 import {measureFanout, measureFanoutRows} from './fanout.ts';
 import {measureFilteredSearch, measureSavedCount, searchesFromSeed} from './search.ts';
@@ -111,13 +111,7 @@ async function main(args: BenchArgs, ports: Ports, dataDir: string, reused: bool
   const sql = connect(stack.databaseURL, {max: 2});
   res.pools.push(sql);
 
-  // The seed opens no card to chosen parties; with --chosen-viewer B is chosen for one (a row a kept
-  // data dir's next run removes), so B's session brings the rule's chosen-cards branch in.
-  await sql`DELETE FROM profile_viewer WHERE user_id = ${USER_B}`;
-  if (args.chosenViewer) {
-    await sql`INSERT INTO profile_viewer (profile_id, user_id)
-              SELECT id, ${USER_B} FROM profile WHERE database = 'general' AND deleted_at IS NULL ORDER BY id LIMIT 1`;
-  }
+  await chooseViewer(sql, USER_B, args.chosenViewer);
   const [a, b] = [await signIn(sql, USER_A), await signIn(sql, USER_B)];
   if ((b.ctx.chosenCards?.length === 1) !== args.chosenViewer)
     throw new Error(`${USER_B}'s session does not name ${args.chosenViewer ? 'one chosen card' : 'no chosen card'}`);

@@ -27,6 +27,17 @@ export async function signIn(sql: Sql, userID: string): Promise<BenchUser> {
   return {userID, token, ctx: session.ctx, browserCtx: contextOf(session.user)};
 }
 
+/**
+ * The seed opens no card to chosen parties; with --chosen-viewer the user is chosen for one (a row a kept
+ * data dir's next run removes), so their session brings the read rule's chosen-cards branch in.
+ */
+export async function chooseViewer(sql: Sql, userID: string, chosen: boolean) {
+  await sql`DELETE FROM profile_viewer WHERE user_id = ${userID}`;
+  if (!chosen) return;
+  await sql`INSERT INTO profile_viewer (profile_id, user_id)
+            SELECT id, ${userID} FROM profile WHERE database = 'general' AND deleted_at IS NULL ORDER BY id LIMIT 1`;
+}
+
 /** A Node Zero client like the browser's (app/zero.ts), with in-memory storage under its own key. */
 export function openClient(cacheURL: string, user: BenchUser, storageKey: string) {
   const zero = new Zero({
