@@ -30,6 +30,7 @@ import {mountDuplicateRoutes} from './candidates/duplicates.ts';
 import {mountCandidateCountRoutes} from './candidates/count.ts';
 import {mountCandidateFormRoutes} from './candidates/candidate-form.ts';
 import {mountOwnerContactRoutes} from './candidates/owner-contact.ts';
+import {mountSuggestionRoutes} from './suggestions/routes.ts';
 import {createLimits, type Limits} from './auth/rate-limit.ts';
 import {isUploadPath, mountFileRoutes} from './files/routes.ts';
 import type {FileStorage} from './files/storage.ts';
@@ -176,6 +177,7 @@ export function createApi(options: ApiOptions) {
   mountDuplicateRoutes(app, sql, limits.allowDuplicateLookup);
   mountCandidateCountRoutes(app, sql);
   mountOwnerContactRoutes(app, sql);
+  mountSuggestionRoutes(app, sql);
   mountCandidateFormRoutes(app, sql, limits.allowCandidateForm);
   const files = options.files ?? fileStorageFromEnv();
   mountFileRoutes(app, sql, files);

@@ -1,4 +1,5 @@
 import {useQuery, useZero} from '@rocicorp/zero/react';
+import {lazy, Suspense} from 'react';
 import {Link, useNavigate, useParams, useRouteContext} from '@tanstack/react-router';
 import {toast} from '../../lib/toast.ts';
 import {SAY} from '../../lib/dictionary.ts';
@@ -42,6 +43,10 @@ import {CardContactButton} from '../../contact/CardContactButton.tsx';
 import {CardUnavailable} from './CardUnavailable.tsx';
 import * as m from '../../paraglide/messages.js';
 import type {CardDetails} from '../../tables/profiles.ts';
+import {Loading} from '../../ui/Loading.tsx';
+
+// Its own script (the rules' words and the catalogue's options), loaded when an open card is shown.
+const SuggestionsPanel = lazy(() => import('../../suggestions/SuggestionsPanel.tsx').then(s => ({default: s.SuggestionsPanel})));
 
 const STATE_BADGE = {
   active: '',
@@ -291,6 +296,11 @@ export function CardPage() {
       </div>
 
       <Timeline card={card} />
+      {card.state === 'active' && !card.deletedAt && !card.closedAt && (
+        <Suspense fallback={<Loading size="small" />}>
+          <SuggestionsPanel key={id} card={card} mayEdit={can(ctx, 'editTickets')} />
+        </Suspense>
+      )}
       <CardManage card={card} ctx={ctx} />
       <CardFiles profileID={id} />
       <CardNotes profileID={id} />

@@ -201,6 +201,13 @@ export const CARD_SECTIONS = [
       {key: 'soughtQualities', label: m.pf_sought_qualities, kind: {type: 'long', max: 2000}},
       {key: 'preferredPlace', label: m.pf_preferred_place, kind: {type: 'text', max: 120}},
       {key: 'preferredInstitution', label: m.pf_preferred_institution, kind: {type: 'text', max: 120}},
+      // What the card seeks in a match: the suggested matches (app/suggestions/rules.ts) hold to it.
+      {key: 'seekAgeMin', label: m.pf_seek_age_min, kind: {type: 'number', min: 16, max: 99}},
+      {key: 'seekAgeMax', label: m.pf_seek_age_max, kind: {type: 'number', min: 16, max: 99}},
+      {key: 'seekHeightMin', label: m.pf_seek_height_min, kind: {type: 'number', min: 120, max: 230}},
+      {key: 'seekHeightMax', label: m.pf_seek_height_max, kind: {type: 'number', min: 120, max: 230}},
+      {key: 'seekMaritalStatus', label: m.pf_seek_marital_status, kind: {type: 'choices', options: 'maritalStatus'}},
+      {key: 'seekHeadCovering', label: m.pf_seek_head_covering, kind: {type: 'choices', options: 'headCovering'}, gender: 'male'},
       {key: 'expectations', label: m.pf_expectations, kind: {type: 'long', max: 2000}},
     ],
   },
