@@ -50,3 +50,17 @@ ALTER TABLE profile_detail
     range_hi(detail_number(details, 'seekHeightMin'), detail_number(details, 'seekHeightMax'))) STORED,
   ADD COLUMN match_seek_marital_status jsonb GENERATED ALWAYS AS (detail_list(details, 'seekMaritalStatus')) STORED,
   ADD COLUMN match_seek_head_covering jsonb GENERATED ALWAYS AS (detail_list(details, 'seekHeadCovering')) STORED;
+
+-- What a card seeks is in the catalogue now (app/candidates/card/fields.ts): the free filter builder offers
+-- those fields as it offers every short one, so the search derives their facets too. No card holds them
+-- yet, so no facet needs deriving now.
+CREATE OR REPLACE FUNCTION free_detail_fields() RETURNS text[] LANGUAGE sql IMMUTABLE
+RETURN ARRAY[
+  'maritalStatus', 'height', 'weight', 'country', 'postcode', 'address', 'previousAddress', 'languages',
+  'drivingLicense', 'smoker', 'dorYeshorim', 'build', 'complexion', 'headCovering', 'beard', 'hat', 'suit',
+  'learning', 'institution', 'degrees', 'occupation', 'workplace', 'employment', 'origin', 'openness',
+  'parentsStatus', 'fatherName', 'fatherOrigin', 'fatherOriginMore', 'fatherOccupation', 'fatherAffiliation',
+  'fatherHealth', 'motherName', 'motherMaidenName', 'motherOrigin', 'motherOriginMore', 'motherOccupation',
+  'motherAffiliation', 'motherHealth', 'familyRabbi', 'childrenCount', 'familyPosition', 'preferredPlace',
+  'preferredInstitution', 'seekAgeMin', 'seekAgeMax', 'seekHeightMin', 'seekHeightMax', 'seekMaritalStatus',
+  'seekHeadCovering', 'shadchanFees', 'suggestionsContact'];

@@ -37,8 +37,11 @@ export type MatchCard = {
   seekHeadCovering: readonly string[];
 };
 
-/** Without a stated age range, ages further apart than this are not suggested. */
-export const DEFAULT_AGE_GAP = 8;
+/**
+ * Without a stated age range, ages further apart than this are not suggested (more than 5 apart is
+ * already a reason against). It also bounds the pool a card is ranked against, and so the time it takes.
+ */
+export const DEFAULT_AGE_GAP = 6;
 
 /** A reason for or against, as a message key and the values it names (app/suggestions/reason-text.ts). */
 export type Reason = {key: ReasonKey; against?: true; values: Record<string, string | number>};

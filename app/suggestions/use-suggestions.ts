@@ -32,7 +32,8 @@ export function useSuggestions(card: Card): Suggestions {
       fetch(`/api/profiles/${encodeURIComponent(card.id)}/suggestions`, {credentials: 'same-origin', signal: controller.signal})
         .then(async response => {
           const answer = v.safeParse(suggestionsAnswerSchema, response.ok ? await response.json() : undefined);
-          setState(answer.success ? {matches: answer.output.matches} : {failed: true});
+          // A refusal or an odd answer after a good one keeps the list shown; before any, it says so.
+          setState(before => (answer.success ? {matches: answer.output.matches} : before.matches ? before : {failed: true}));
         })
         .catch(() => {}); // aborted by a newer ask, or offline: the list stays as it was
     }, wait);

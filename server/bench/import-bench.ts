@@ -18,7 +18,8 @@ import {startStack, type Stack} from '../stack/stack.ts';
 import {signIn} from './clients.ts';
 import {benchPorts} from './environment.ts';
 import {manyRowsXlsx} from './import-sheet.ts';
-import {sleep, withTimeout} from './timing.ts';
+import {positiveOption, runStandalone} from './standalone.ts';
+import {sleep} from './timing.ts';
 
 const USAGE = `usage: npm run bench:import -- [--rows N] [--profiles N]
   --rows N      rows in the imported sheet (default 10000)
@@ -30,13 +31,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const perSecond = (rows: number, ms: number) => `${Math.round((rows * 1000) / ms).toLocaleString('en-US')} rows/s`;
 /** The whole run must end by itself. */
 const WATCHDOG_MS = 15 * 60_000;
-
-function positive(name: string, raw: string | undefined, fallback: number) {
-  if (raw === undefined) return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got ${raw})\n${USAGE}`);
-  return value;
-}
 
 /** Peak and current resident memory of one process, from /proc (MiB). */
 function rssOf(pid: number) {
@@ -150,26 +144,11 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-let stack: Promise<Stack> | undefined;
-let exiting = false;
-async function exit(code: number) {
-  if (exiting) return;
-  exiting = true;
-  await (await stack?.catch(() => undefined))?.stop();
-  rmSync(path.join(ROOT, '.data', 'bench-import'), {recursive: true, force: true});
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void exit(130));
-try {
-  const rows = positive('rows', values.rows, 10_000);
-  const profiles = positive('profiles', values.profiles, 10_000);
-  await withTimeout(
-    main(rows, profiles, s => (stack = s)),
-    WATCHDOG_MS,
-    'the import bench',
-  );
-  await exit(0);
-} catch (error) {
-  console.error(`[bench:import] failed: ${(error as Error).message}`);
-  await exit(1);
-}
+const rows = positiveOption('rows', values.rows, 10_000, USAGE);
+const profiles = positiveOption('profiles', values.profiles, 10_000, USAGE);
+await runStandalone(
+  'import',
+  WATCHDOG_MS,
+  stackOf => main(rows, profiles, stackOf),
+  () => rmSync(path.join(ROOT, '.data', 'bench-import'), {recursive: true, force: true}),
+);

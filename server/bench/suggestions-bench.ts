@@ -12,7 +12,10 @@ import {assertPortsFree} from '../stack/ports.ts';
 import {startStack, type Stack} from '../stack/stack.ts';
 import {signIn} from './clients.ts';
 import {benchPorts, finishDataDir, prepareDataDir, type BenchSeed} from './environment.ts';
-import {ms, summarize, withTimeout} from './timing.ts';
+import {positiveOption, runStandalone} from './standalone.ts';
+import {ms, summarize} from './timing.ts';
+import {isZeroCache} from './report.ts';
+import {untilQuiet} from './zero-cpu.ts';
 
 const USAGE = `usage: npm run bench:suggestions -- [--profiles N] [--activities N] [--samples K] [--keep]
   --profiles N    demo candidates (default 10000)
@@ -44,6 +47,9 @@ async function main(seed: BenchSeed, samples: number, dataDir: string, reused: b
   stackOf(starting);
   const stack = await starting;
   const sql = connect(stack.databaseURL, {max: 2});
+  // As in production, zero-cache beside the API is settled, not replaying a kept replica's change log.
+  const waited = await untilQuiet(stack.processes.filter(p => isZeroCache(p.label)));
+  say(`zero-cache settled after ${Math.round(waited)} ms`);
   const lines: string[] = [];
   try {
     for (const userID of USERS) {
@@ -95,32 +101,13 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const count = (name: string, raw: string | undefined, fallback: number) => {
-  const value = raw === undefined ? fallback : Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got ${raw})\n${USAGE}`);
-  return value;
-};
-const profiles = count('profiles', values.profiles, 10_000);
-const seed = {profiles, activities: count('activities', values.activities, profiles * 10)};
+const profiles = positiveOption('profiles', values.profiles, 10_000, USAGE);
+const seed = {profiles, activities: positiveOption('activities', values.activities, profiles * 10, USAGE)};
+const samples = positiveOption('samples', values.samples, 100, USAGE);
 const {dir, reused} = prepareDataDir(seed);
-let stack: Promise<Stack> | undefined;
-let exiting = false;
-async function exit(code: number) {
-  if (exiting) return;
-  exiting = true;
-  await (await stack?.catch(() => undefined))?.stop();
-  finishDataDir(dir, seed, values.keep === true && code === 0);
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void exit(130));
-try {
-  await withTimeout(
-    main(seed, count('samples', values.samples, 100), dir, reused, s => (stack = s)),
-    30 * 60_000,
-    'the suggestions bench',
-  );
-  await exit(0);
-} catch (error) {
-  console.error(`[bench:suggestions] failed: ${(error as Error).message}`);
-  await exit(1);
-}
+await runStandalone(
+  'suggestions',
+  30 * 60_000,
+  stackOf => main(seed, samples, dir, reused, stackOf),
+  succeeded => finishDataDir(dir, seed, values.keep === true && succeeded),
+);

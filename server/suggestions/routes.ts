@@ -42,7 +42,7 @@ export async function suggestedMatches(
     sql,
     sql`p.gender <> ${card.gender} AND p.sector_id = ${card.sectorID}
         AND p.birth_date BETWEEN to_timestamp(${born.from / 1000})::date AND to_timestamp(${born.to / 1000})::date
-        AND ${openCard(sql)} AND p.state <> 'pending'
+        AND ${openCard(sql)}
         AND ${visibleProfilesSql(sql, ctx)}
         AND NOT EXISTS (SELECT 1 FROM activity a WHERE a.male_profile_id = ${male} AND a.female_profile_id = ${female})
         AND NOT EXISTS (SELECT 1 FROM shidduch_idea s WHERE s.male_profile_id = ${male} AND s.female_profile_id = ${female})`,

@@ -58,14 +58,14 @@ describe('hard rules: either side refuses', () => {
     expect(judgePair(him(), her(), NOW)).toBeDefined();
   });
 
-  test('ages: each side’s stated range, both ways; without one, no more than 8 years apart', () => {
+  test('ages: each side’s stated range, both ways; without one, no more than 6 years apart', () => {
     expect(judgePair(him({seekAgeMin: 18, seekAgeMax: 22}), her(), NOW)).toBeUndefined();
     expect(judgePair(him({seekAgeMin: 18, seekAgeMax: 23}), her(), NOW)).toBeDefined();
     expect(judgePair(him(), her({seekAgeMin: 26, seekAgeMax: 30}), NOW)).toBeUndefined();
     // A range typed the wrong way round means the same range.
     expect(judgePair(him({seekAgeMin: 24, seekAgeMax: 20}), her(), NOW)).toBeDefined();
-    expect(judgePair(him({birthDate: day('1994-06-16')}), her({birthDate: day('2002-06-16')}), NOW)).toBeDefined(); // 31 and 23
-    expect(judgePair(him({birthDate: day('1994-06-15')}), her({birthDate: day('2002-06-16')}), NOW)).toBeUndefined(); // 32 and 23
+    expect(judgePair(him({birthDate: day('1996-06-16')}), her({birthDate: day('2002-06-16')}), NOW)).toBeDefined(); // 29 and 23
+    expect(judgePair(him({birthDate: day('1996-06-15')}), her({birthDate: day('2002-06-16')}), NOW)).toBeUndefined(); // 30 and 23
     // A stated range overrides the default gap: she seeks 30–40, he is 35, she 23.
     expect(judgePair(him({birthDate: day('1991-01-01')}), her({seekAgeMin: 30, seekAgeMax: 40}), NOW)).toBeUndefined(); // his default
     expect(
@@ -146,7 +146,7 @@ describe('reasons and the score', () => {
 
   test('reasons against come last and lower the score', () => {
     const verdict = judgePair(
-      him({birthDate: day('1995-01-01'), height: 165, smoker: true, maritalStatus: 'divorced'}),
+      him({birthDate: day('1997-01-01'), height: 165, smoker: true, maritalStatus: 'divorced'}),
       her({height: 170, smoker: false}),
       NOW,
     )!;
@@ -156,7 +156,7 @@ describe('reasons and the score', () => {
       '-maritalDiffers',
       '-shorter',
     ]);
-    expect(verdict.reasons[0]!.values).toEqual({his: 31, hers: 23, gap: 8});
+    expect(verdict.reasons[0]!.values).toEqual({his: 29, hers: 23, gap: 6});
     expect(verdict.score).toBe(-1 - 1 - 2 - 1);
   });
 
