@@ -54,13 +54,8 @@ ALTER TABLE profile_detail
 -- What a card seeks is in the catalogue now (app/candidates/card/fields.ts): the free filter builder offers
 -- those fields as it offers every short one, so the search derives their facets too. No card holds them
 -- yet, so no facet needs deriving now.
-CREATE OR REPLACE FUNCTION free_detail_fields() RETURNS text[] LANGUAGE sql IMMUTABLE
-RETURN ARRAY[
-  'maritalStatus', 'height', 'weight', 'country', 'postcode', 'address', 'previousAddress', 'languages',
-  'drivingLicense', 'smoker', 'dorYeshorim', 'build', 'complexion', 'headCovering', 'beard', 'hat', 'suit',
-  'learning', 'institution', 'degrees', 'occupation', 'workplace', 'employment', 'origin', 'openness',
-  'parentsStatus', 'fatherName', 'fatherOrigin', 'fatherOriginMore', 'fatherOccupation', 'fatherAffiliation',
-  'fatherHealth', 'motherName', 'motherMaidenName', 'motherOrigin', 'motherOriginMore', 'motherOccupation',
-  'motherAffiliation', 'motherHealth', 'familyRabbi', 'childrenCount', 'familyPosition', 'preferredPlace',
-  'preferredInstitution', 'seekAgeMin', 'seekAgeMax', 'seekHeightMin', 'seekHeightMax', 'seekMaritalStatus',
-  'seekHeadCovering', 'shadchanFees', 'suggestionsContact'];
+-- 0030's list stays where it was written; this one adds to it.
+ALTER FUNCTION free_detail_fields() RENAME TO free_detail_fields_0030;
+CREATE FUNCTION free_detail_fields() RETURNS text[] LANGUAGE sql IMMUTABLE
+RETURN free_detail_fields_0030()
+  || ARRAY['seekAgeMin', 'seekAgeMax', 'seekHeightMin', 'seekHeightMax', 'seekMaritalStatus', 'seekHeadCovering'];
